@@ -1,0 +1,1 @@
+"""Pure rules, rooms and storage for the table referee. Nothing here imports Flet."""

@@ -1,0 +1,128 @@
+"""The contract every game engine implements.
+
+A game is a module-level object satisfying :class:`Game`. It is pure: no I/O, no clocks, no
+global randomness. The room layer owns persistence, identity and fan-out; the engine owns rules.
+
+    state = game.initial_state(setup, seed)
+    outcome = game.apply(state, action)        # raises RuleError; never mutates `state`
+    view = game.project(outcome.state, BOARD)  # or seat_audience(n)
+
+Actions carry their sender (`by`, a seat index). The room has already checked that the device
+sending it may speak for that seat; the engine checks whether that seat may do it now.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Model(BaseModel):
+    """Base for every engine model: immutable, strict about unknown fields."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Ruling(Model):
+    """One structured record of what happened and why.
+
+    `code` names an English message template registered with the game (see `MESSAGES`);
+    `params` fill it. Views render rulings in the reader's language; engines never format text.
+    Parameter naming convention understood by the renderer: `seat`, `seats`, `*_seat` are seat
+    indices (rendered as player names), `amount` / `*_amount` are money.
+    """
+
+    code: str
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
+class RuleError(Exception):
+    """A rejected action: a stable code a test can assert, params for the player's message."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
+        return f"RuleError({self.code!r}, {self.params!r})"
+
+
+class Audience(Model):
+    """Who a projection is for. The host sees the board view (host rights are controls)."""
+
+    kind: Literal["board", "seat"]
+    seat: int | None = None
+
+
+BOARD = Audience(kind="board")
+
+
+def seat_audience(seat: int) -> Audience:
+    return Audience(kind="seat", seat=seat)
+
+
+StateT = TypeVar("StateT", bound=Model)
+ActionT = TypeVar("ActionT", bound=Model)
+SetupT = TypeVar("SetupT", bound=Model)
+
+
+class Outcome(Model, Generic[StateT]):
+    """Result of applying one action.
+
+    `reveals` is true when this action made hidden information public (a payout, a shootout,
+    an award phase): undo never goes back across such an action.
+    """
+
+    state: Any
+    rulings: tuple[Ruling, ...] = ()
+    reveals: bool = False
+
+
+class Game(Protocol[SetupT, StateT, ActionT]):
+    """What a game module exposes (see docs/engine.md)."""
+
+    id: ClassVar[str]
+    #: pydantic model of the setup (players, variants, house rules with recommended defaults)
+    setup_model: type[BaseModel]
+    #: pydantic TypeAdapter-able discriminated union of actions (field `type`)
+    action_model: Any
+    #: English templates for ruling codes and error codes, and UI labels the game needs
+    messages: dict[str, str]
+
+    def initial_state(self, setup: SetupT, seed: int) -> StateT: ...
+
+    def apply(self, state: StateT, action: ActionT) -> Outcome[StateT]: ...
+
+    def project(self, state: StateT, audience: Audience) -> BaseModel: ...
+
+    def waiting_for(self, state: StateT) -> tuple[int, ...]:
+        """Seats the game is waiting on right now (empty when over)."""
+        ...
+
+    def is_public(self, action: ActionT) -> bool:
+        """True if the host board may enter this action for the acting player."""
+        ...
+
+    def redact(self, action: ActionT) -> dict[str, Any]:
+        """The action as the host log and running export show it (secrets removed)."""
+        ...
+
+    def result(self, state: StateT) -> dict[str, Any] | None:
+        """Public final result (scores per seat, winners) once over, else None."""
+        ...
+
+    def random_action(self, state: StateT, rng: random.Random) -> ActionT | None:
+        """A uniformly chosen legal action for simulation, or None when the game is over."""
+        ...
+
+
+def rng_for(seed: int, *salt: object) -> random.Random:
+    """A deterministic generator for one decision, derived from the room seed.
+
+    Engines never keep a generator in state: each random decision (first player, a tie-break)
+    derives its own from the seed and a salt naming the decision, so replays are exact.
+    """
+    return random.Random(f"{seed}:" + ":".join(map(str, salt)))

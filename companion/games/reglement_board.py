@@ -1,0 +1,205 @@
+"""Règlement de comptes: the dinner table as validated data.
+
+The rulebook's board picture is lost (RULES.md §4.8), so a board is configuration: a JSON file
+listing the seats in clockwise ring order with their printed marks, and which seats face each
+other across the table. `assets/reglement_board_default.json` is a reconstruction that satisfies
+every fact the rulebook's worked scenarios pin down; owners of the box can edit it seat by seat
+(`with_seat`, `with_facing`) or load their own (`load_board`). A game records the board it is
+played on (it sits inside the game's Setup).
+
+Validation messages name the problem in words a host can act on ("the board has 3 bar seats
+(D, L, M); it needs exactly 2").
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field, PrivateAttr, field_validator, model_validator
+
+from companion.engine import Model
+
+BOARD_FORMAT = "reglement-de-comptes-board/1"
+
+Business = Literal["bar", "restaurant", "gambling"]
+BUSINESSES: tuple[Business, ...] = ("bar", "restaurant", "gambling")
+SEATS_PER_BUSINESS = 2
+#: The fewest gangsters any game seats (4 players × 7); a smaller board cannot host any game.
+MIN_SEATS = 28
+
+DEFAULT_BOARD_PATH = Path(__file__).resolve().parents[2] / "assets" / "reglement_board_default.json"
+
+Direction = Literal["clockwise", "counterclockwise"]
+STEP: dict[str, int] = {"clockwise": 1, "counterclockwise": -1}
+
+
+class BoardSeat(Model):
+    """One printed seat and the marks in front of it."""
+
+    id: str = Field(min_length=1, max_length=8)
+    business: Business | None = None
+    #: the cash register (comptable) seat: doubles its holder's income
+    cash_register: bool = False
+    #: a glass: sleeping pills can only reach gangsters at glass seats
+    glass: bool = False
+    #: a knife: any gangster here may stab a neighbour with Coup de couteau
+    knife: bool = False
+    #: a revolver: any gangster here may shoot the facing seat with Pan!
+    revolver: bool = False
+    #: the X mark: a Flingueur here cannot shoot with Pan! (a revolver seat still can)
+    no_shoot: bool = False
+    #: optional drawing hint, 0..1 across the board picture (left to right, top to bottom)
+    x: float | None = Field(default=None, ge=0, le=1)
+    y: float | None = Field(default=None, ge=0, le=1)
+
+    @field_validator("id")
+    @classmethod
+    def _strip(cls, value: str) -> str:
+        value = value.strip()
+        if not value:
+            raise ValueError("a seat needs a name")
+        return value
+
+
+class Board(Model):
+    """A whole table. `seats` run clockwise around the ring (the last seat neighbours the first)."""
+
+    format: Literal["reglement-de-comptes-board/1"] = BOARD_FORMAT
+    name: str = "board"
+    #: True for a board rebuilt from indirect evidence rather than copied from a real box
+    reconstructed: bool = False
+    #: True once someone checked it against a physical copy
+    verified: bool = False
+    #: which reading of the evidence a reconstruction picked (free text)
+    reading: str = ""
+    notes: tuple[str, ...] = ()
+    seats: tuple[BoardSeat, ...]
+    #: pairs of seats facing each other across the table; a seat in no pair faces nobody
+    facing: tuple[tuple[str, str], ...] = ()
+
+    _index: dict[str, int] = PrivateAttr(default_factory=dict)
+    _faces: dict[str, str] = PrivateAttr(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _validate(self) -> Board:
+        for problem in board_problems(self):
+            raise ValueError(problem)
+        return self
+
+    def model_post_init(self, context: Any) -> None:
+        self._index = {seat.id: i for i, seat in enumerate(self.seats)}
+        faces: dict[str, str] = {}
+        for a, b in self.facing:
+            faces[a], faces[b] = b, a
+        self._faces = faces
+
+    # -- geometry --
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(seat.id for seat in self.seats)
+
+    def has(self, seat_id: str) -> bool:
+        return seat_id in self._index
+
+    def seat(self, seat_id: str) -> BoardSeat:
+        return self.seats[self._index[seat_id]]
+
+    def index(self, seat_id: str) -> int:
+        return self._index[seat_id]
+
+    def step(self, seat_id: str, direction: Direction | int) -> str:
+        """The seat next to `seat_id` going one seat clockwise (+1) or counter-clockwise (-1)."""
+        delta = STEP[direction] if isinstance(direction, str) else direction
+        return self.seats[(self._index[seat_id] + delta) % len(self.seats)].id
+
+    def neighbours(self, seat_id: str) -> tuple[str, str]:
+        """(counter-clockwise neighbour, clockwise neighbour)."""
+        return self.step(seat_id, -1), self.step(seat_id, 1)
+
+    def faces(self, seat_id: str) -> str | None:
+        """The seat straight across the table, or None."""
+        return self._faces.get(seat_id)
+
+    def businesses(self, business: Business) -> tuple[str, ...]:
+        return tuple(seat.id for seat in self.seats if seat.business == business)
+
+    # -- editing (each returns a new, validated board) --
+
+    def with_seat(self, seat_id: str, **marks: Any) -> Board:
+        """A copy with one seat's marks changed (e.g. `glass=True`, `business="bar"`)."""
+        if not self.has(seat_id):
+            raise ValueError(f"there is no seat {seat_id} on this board")
+        seats = [seat.model_dump() for seat in self.seats]
+        seats[self._index[seat_id]].update(marks)
+        return Board.model_validate({**self.model_dump(), "seats": seats})
+
+    def with_facing(self, seat_id: str, other: str | None) -> Board:
+        """A copy where `seat_id` faces `other` (None: nobody); old partners face nobody."""
+        touched = {seat_id, other} - {None}
+        pairs = [pair for pair in self.facing if not touched & set(pair)]
+        if other is not None:
+            pairs.append((seat_id, other))
+        return Board.model_validate({**self.model_dump(), "facing": pairs})
+
+
+def board_problems(board: Board) -> list[str]:
+    """Everything wrong with a board, each as a sentence naming the problem (empty when fine)."""
+    problems: list[str] = []
+    ids = [seat.id for seat in board.seats]
+    repeated = sorted(i for i, count in Counter(ids).items() if count > 1)
+    if repeated:
+        problems.append(f"seat names must be unique: {', '.join(repeated)} appear more than once")
+    if len(ids) < MIN_SEATS:
+        problems.append(
+            f"the board has {len(ids)} seats; it needs at least {MIN_SEATS}, the fewest gangsters a game seats"
+        )
+    for business in BUSINESSES:
+        holders = [seat.id for seat in board.seats if seat.business == business]
+        if len(holders) != SEATS_PER_BUSINESS:
+            listed = f" ({', '.join(holders)})" if holders else ""
+            problems.append(
+                f"the board has {len(holders)} {business} seats{listed}; it needs exactly {SEATS_PER_BUSINESS}"
+            )
+    registers = [seat.id for seat in board.seats if seat.cash_register]
+    if len(registers) != 1:
+        listed = f" ({', '.join(registers)})" if registers else ""
+        problems.append(f"the board has {len(registers)} cash register seats{listed}; it needs exactly 1")
+    known = set(ids)
+    partners: dict[str, list[str]] = {}
+    for a, b in board.facing:
+        for seat_id in (a, b):
+            if seat_id not in known:
+                problems.append(f"the facing pair {a}–{b} names seat {seat_id}, which is not on the board")
+        if a == b:
+            problems.append(f"seat {a} cannot face itself")
+        partners.setdefault(a, []).append(b)
+        partners.setdefault(b, []).append(a)
+    for seat_id, others in partners.items():
+        if len(others) > 1:
+            problems.append(
+                f"seat {seat_id} faces {len(others)} seats ({', '.join(others)}); a seat faces at most one"
+            )
+    return problems
+
+
+def check_board_for_players(board: Board, players: int, gangsters: int) -> None:
+    """Raise ValueError when the board cannot seat every gangster of this player count."""
+    if len(board.seats) < gangsters:
+        raise ValueError(
+            f"the board has {len(board.seats)} seats but {players} players bring {gangsters} gangsters"
+        )
+
+
+def load_board(path: str | Path) -> Board:
+    """Read and validate a board file (raises pydantic.ValidationError naming the problem)."""
+    return Board.model_validate_json(Path(path).read_text(encoding="utf-8"))
+
+
+@cache
+def default_board() -> Board:
+    """The reconstructed default board shipped in assets/ (read once, at first use)."""
+    return load_board(DEFAULT_BOARD_PATH)

@@ -1,0 +1,193 @@
+"""One translation mechanism for every user-facing string and ruling.
+
+Every string has a stable code and an English template (the games' `MESSAGES`, and `UI` below).
+Translations are gettext catalogues (`companion/locales/<lang>/LC_MESSAGES/messages.po`, the
+English template as msgid and the code as msgctxt), read with Babel, which also supplies plural
+rules, list formatting ("Red, Blue and Green") and number formats per language.
+
+Template fields use `str.format` syntax with a few format specs understood here:
+`{seat:seat}` a player's name, `{seats:seats}` a list of names, `{amount:money}` a money amount,
+`{n:num}` a number, `{card:label=vabanque.card}` the translated label `vabanque.card.<value>`.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from babel import Locale
+from babel.lists import format_list
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+
+from companion.engine import Ruling
+
+LANGUAGES = ("en", "fr", "ru")
+LOCALES_DIR = Path(__file__).parent / "locales"
+
+#: Interface strings (codes -> English). Games' own strings live in each game's MESSAGES.
+UI: dict[str, str] = {
+    "ui.app_title": "Table referee",
+    "ui.rooms": "Rooms",
+    "ui.no_rooms": "No game yet. Create one below.",
+    "ui.new_room": "New game",
+    "ui.create_room": "Create the room",
+    "ui.game": "Game",
+    "ui.players": "Players, clockwise from the tablet",
+    "ui.player_name": "Name of player {n}",
+    "ui.add_player": "Add a player",
+    "ui.remove_player": "Remove",
+    "ui.first_player": "First player",
+    "ui.random": "Random",
+    "ui.house_rules": "House rules",
+    "ui.open": "Open",
+    "ui.back": "Back to the rooms",
+    "ui.spectator": "Spectator view (read only)",
+    "ui.host_board": "Host board",
+    "ui.seats": "Seats",
+    "ui.seat_claimed": "joined",
+    "ui.seat_free": "tap to show the QR code",
+    "ui.connected": "connected",
+    "ui.away": "away",
+    "ui.scan_to_join": "{seat:seat}: scan to join",
+    "ui.seat_taken": "{seat:seat} has already joined: no QR code is shown for a taken seat.",
+    "ui.reissue": "New link for {seat:seat}",
+    "ui.reissued": "{seat:seat} has a new link; the old one no longer works.",
+    "ui.close": "Close",
+    "ui.undo": "Undo last action",
+    "ui.undone": "Undone: {what}",
+    "ui.log": "Game log",
+    "ui.export": "Export log",
+    "ui.export_complete": "Complete log (reveals every secret)",
+    "ui.export_redacted": "Log with secrets hidden (game still running)",
+    "ui.pass_and_play": "Play for {seat:seat} on this tablet",
+    "ui.privacy_title": "Hand the tablet to {seat:seat}",
+    "ui.privacy_ready": "I am {seat:seat}: show my choices",
+    "ui.privacy_done": "Done: hide my choices",
+    "ui.your_turn": "Your turn",
+    "ui.waiting_for": "Waiting for {seats:seats}",
+    "ui.not_your_turn": "Waiting for {seats:seats}",
+    "ui.money": "Money",
+    "ui.round": "Round {round} of {rounds}",
+    "ui.winner": "Winner: {seats:seats}",
+    "ui.invalid_link": "This link is not valid. Ask the host for a new one.",
+    "ui.signed_out": "This phone was signed out: the host gave this seat a new link. Ask the host for it.",
+    "ui.host_only": "Only the host board can do that.",
+    "ui.last_rulings": "What just happened",
+    "ui.next": "Next",
+    "ui.previous": "Previous",
+    "ui.step": "Step {n} of {total}",
+    "ui.language": "Language",
+    "ui.you_are": "You are {seat:seat}",
+    "ui.join_url": "Join address",
+    "ui.error": "Not accepted",
+    "room.err.stale": "The game moved on since your screen was drawn. Look again and retry.",
+    "room.err.bad_action": "That action is not understood: {detail}",
+    "room.err.not_your_seat": "You play {mine:seat}; you cannot act for {seat:seat}.",
+    "room.err.secret_on_board": "That choice is secret: {seat:seat} makes it on their own phone.",
+    "room.err.no_rights": "Only the host board can do that.",
+    "room.err.nothing_to_undo": "There is nothing to undo.",
+    "room.err.undo_reveal": "Cannot undo past a reveal: players have seen the hidden cards.",
+    "room.err.bad_setup": "The setup is not valid: {detail}",
+    "room.err.unknown_game": "Unknown game {game}.",
+    "game.vabanque": "Vabanque",
+    "game.corruption": "Corruption",
+    "game.chicago_poker": "Chicago Poker",
+    "game.reglement": "Règlement de comptes",
+    "colour.red": "Red",
+    "colour.blue": "Blue",
+    "colour.green": "Green",
+    "colour.yellow": "Yellow",
+    "colour.purple": "Purple",
+    "colour.orange": "Orange",
+    "colour.black": "Black",
+    "colour.white": "White",
+    "room.undone": "The host undid {count} action(s), the last one by {seat:seat}.",
+}
+
+
+def all_messages() -> dict[str, str]:
+    from companion.games import GAMES
+
+    messages = dict(UI)
+    for game in GAMES.values():
+        messages.update(game.messages)
+    return messages
+
+
+@lru_cache(maxsize=None)
+def _catalogue(lang: str) -> dict[tuple[str, str], str]:
+    """{(code, English template): translation} from the language's .po file (empty for en)."""
+    path = LOCALES_DIR / lang / "LC_MESSAGES" / "messages.po"
+    if lang == "en" or not path.exists():
+        return {}
+    with path.open("rb") as fh:
+        catalog = read_po(fh, locale=lang)
+    return {(m.context or "", m.id): m.string for m in catalog if m.id and m.string and not m.fuzzy}
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, tr: Translator, names: Sequence[str]):
+        self.tr = tr
+        self.names = names
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec == "seat":
+            return self.tr.seat_name(self.names, value)
+        if format_spec == "seats":
+            return self.tr.list([self.tr.seat_name(self.names, s) for s in value])
+        if format_spec == "money":
+            return self.tr.money(value)
+        if format_spec == "num":
+            return self.tr.number(value)
+        if format_spec.startswith("label="):
+            return self.tr.t(f"{format_spec[6:]}.{value}")
+        return super().format_field(value, format_spec)
+
+
+class Translator:
+    """Renders codes and rulings in one language for one table (player names)."""
+
+    def __init__(self, lang: str = "en"):
+        self.lang = lang if lang in LANGUAGES else "en"
+        self.locale = Locale.parse(self.lang)
+        self.messages = all_messages()
+
+    def template(self, code: str) -> str:
+        english = self.messages.get(code)
+        if english is None:
+            return code  # a missing code shows itself; tests make sure none is missing
+        return _catalogue(self.lang).get((code, english), english)
+
+    def t(self, code: str, names: Sequence[str] = (), **params: Any) -> str:
+        return _Formatter(self, names).format(self.template(code), **params)
+
+    def ruling(self, ruling: Ruling, names: Sequence[str]) -> str:
+        return self.t(ruling.code, names, **ruling.params)
+
+    def error(self, code: str, params: Mapping[str, Any], names: Sequence[str]) -> str:
+        return self.t(code, names, **params)
+
+    def seat_name(self, names: Sequence[str], seat: Any) -> str:
+        if isinstance(seat, int) and 0 <= seat < len(names):
+            return names[seat]
+        return str(seat if not isinstance(seat, int) else seat + 1)
+
+    def list(self, items: Sequence[str]) -> str:
+        if not items:
+            return "—"
+        return format_list(list(items), locale=self.locale)
+
+    def money(self, amount: int) -> str:
+        return format_decimal(amount, locale=self.locale)
+
+    def number(self, value: int) -> str:
+        return format_decimal(value, locale=self.locale)
+
+
+@lru_cache(maxsize=8)
+def translator(lang: str) -> Translator:
+    return Translator(lang)

@@ -1,0 +1,397 @@
+"""Rooms: one game at one table. Seats and tokens, the version, the durable action log, fan-out.
+
+One writer per room: submissions are serialised by an asyncio lock. An accepted action is
+appended to the log (committed with fsync, on the store's writer thread) before any listener,
+including the sender, hears of it. The state is the replay of the log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import secrets
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import BaseModel, ValidationError
+
+from companion.engine import BOARD, Audience, Outcome, RuleError, Ruling
+from companion.games import GAMES
+from companion.store import AsyncStore, LogEntry, RoomRecord, SeatRecord, Store, now
+
+log = logging.getLogger(__name__)
+
+#: How a submission reached the room: a seat's own phone, the host board acting for the current
+#: player (public actions only), or pass-and-play on the host board for a player without a phone.
+Channel = Literal["seat", "host", "pass"]
+
+LOG_FORMAT = "table-referee-log"
+LOG_FORMAT_VERSION = 1
+RECENT_RULINGS = 40
+
+
+class Rejected(Exception):
+    """A submission the room or the engine refused. Nothing changed."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+class Accepted(BaseModel):
+    version: int
+    seq: int
+    duplicate: bool = False
+    rulings: tuple[Ruling, ...] = ()
+
+
+@dataclass(frozen=True)
+class RoomEvent:
+    """What changed: the game ("version"), who is connected ("presence"), seat links ("seats")."""
+
+    kind: Literal["version", "presence", "seats"]
+    version: int
+
+
+Listener = Callable[[RoomEvent], Awaitable[None]]
+
+
+def new_token() -> str:
+    """A secret link token: 128 bits from the OS's CSPRNG."""
+    return secrets.token_urlsafe(16)
+
+
+def idempotency_key(channel: str, seat: int | None, based_on_version: int, action: dict[str, Any]) -> str:
+    """Derived from what the device was shown (seat, view version) and the intent, so the same tap
+    repeated after a reconnect is the same submission."""
+    intent = json.dumps(action, sort_keys=True, separators=(",", ":"))
+    raw = f"{channel}|{seat}|{based_on_version}|{intent}"
+    return hashlib.sha256(raw.encode()).hexdigest()[:32]
+
+
+@dataclass
+class Replay:
+    """The effective history of a game: states[i] is the state after i effective actions."""
+
+    states: list[Any]
+    outcomes: list[Outcome]
+    entries: list[LogEntry]
+
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+
+def replay(game: Any, setup: BaseModel, seed: int, entries: Iterable[LogEntry]) -> Replay:
+    """Fold a log into states. Undo entries pop the latest effective actions."""
+    result = Replay(states=[game.initial_state(setup, seed)], outcomes=[], entries=[])
+    for entry in entries:
+        if entry.kind == "undo":
+            for _ in range(entry.payload["count"]):
+                result.states.pop()
+                result.outcomes.pop()
+                result.entries.pop()
+            continue
+        action = game.action_adapter.validate_python(entry.payload)
+        outcome = game.apply(result.state, action)
+        result.states.append(outcome.state)
+        result.outcomes.append(outcome)
+        result.entries.append(entry)
+    return result
+
+
+@dataclass
+class Room:
+    id: str
+    game_id: str
+    setup: Any
+    seed: int
+    created: float
+    seats: list[SeatRecord]
+    store: AsyncStore
+    log_entries: list[LogEntry] = field(default_factory=list)
+    history: Replay | None = None
+    keys: dict[str, int] = field(default_factory=dict)
+    recent: list[tuple[int, Ruling]] = field(default_factory=list)
+    presence: dict[int, int] = field(default_factory=dict)
+    listeners: set[Listener] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    # -- construction --
+
+    @property
+    def game(self) -> Any:
+        return GAMES[self.game_id]
+
+    @classmethod
+    def restore(cls, record: RoomRecord, seats: list[SeatRecord], entries: list[LogEntry], store: AsyncStore) -> Room:
+        game = GAMES[record.game]
+        setup = game.setup_model.model_validate(record.setup)
+        room = cls(
+            id=record.id,
+            game_id=record.game,
+            setup=setup,
+            seed=record.seed,
+            created=record.created,
+            seats=seats,
+            store=store,
+        )
+        room.log_entries = list(entries)
+        room.history = replay(game, setup, record.seed, entries)
+        room.keys = {e.key: e.seq for e in entries if e.key}
+        for outcome, entry in zip(room.history.outcomes, room.history.entries):
+            room._remember(entry.seq, outcome.rulings)
+        return room
+
+    # -- reading --
+
+    @property
+    def version(self) -> int:
+        return len(self.log_entries)
+
+    @property
+    def state(self) -> Any:
+        assert self.history is not None
+        return self.history.state
+
+    @property
+    def names(self) -> list[str]:
+        return [p.name for p in self.setup.players]
+
+    @property
+    def over(self) -> bool:
+        return self.game.result(self.state) is not None
+
+    def view(self, audience: Audience = BOARD) -> BaseModel:
+        return self.game.project(self.state, audience)
+
+    def recent_rulings(self) -> list[Ruling]:
+        return [r for _, r in self.recent]
+
+    def seat_for_token(self, token: str | None) -> int | None:
+        if not token:
+            return None
+        for seat in self.seats:
+            if secrets.compare_digest(seat.token, token):
+                return seat.seat
+        return None
+
+    def token_valid(self, seat: int, token: str | None) -> bool:
+        return token is not None and secrets.compare_digest(self.seats[seat].token, token)
+
+    def _remember(self, seq: int, rulings: Iterable[Ruling]) -> None:
+        self.recent.extend((seq, r) for r in rulings)
+        del self.recent[:-RECENT_RULINGS]
+
+    # -- fan-out --
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        self.listeners.add(listener)
+        return lambda: self.listeners.discard(listener)
+
+    def _notify(self, kind: Literal["version", "presence", "seats"]) -> None:
+        event = RoomEvent(kind=kind, version=self.version)
+        for listener in list(self.listeners):
+            task = asyncio.get_running_loop().create_task(listener(event))
+            task.add_done_callback(_log_failure)
+
+    def set_presence(self, seat: int, delta: int) -> None:
+        self.presence[seat] = max(0, self.presence.get(seat, 0) + delta)
+        self._notify("presence")
+
+    def connected(self, seat: int) -> bool:
+        return self.presence.get(seat, 0) > 0
+
+    # -- writing --
+
+    def parse(self, raw: dict[str, Any]) -> Any:
+        try:
+            return self.game.action_adapter.validate_python(raw)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first.get("loc", ()))
+            raise Rejected("room.err.bad_action", detail=f"{where}: {first.get('msg')}") from None
+
+    async def submit(
+        self,
+        raw: dict[str, Any],
+        *,
+        channel: Channel,
+        seat: int | None,
+        based_on_version: int,
+    ) -> Accepted:
+        """Validate, log durably, apply, then tell everyone. Raises Rejected (nothing changes)."""
+        action = self.parse(raw)
+        if channel in ("seat", "pass") and action.by != seat:
+            raise Rejected("room.err.not_your_seat", mine=seat, seat=action.by)
+        if channel == "host" and not self.game.is_public(action):
+            raise Rejected("room.err.secret_on_board", seat=action.by)
+        canonical = action.model_dump(mode="json")
+        key = idempotency_key(channel, seat, based_on_version, canonical)
+        async with self.lock:
+            if key in self.keys:
+                return Accepted(version=self.version, seq=self.keys[key], duplicate=True)
+            if based_on_version != self.version:
+                raise Rejected("room.err.stale", version=self.version)
+            try:
+                outcome = self.game.apply(self.state, action)
+            except RuleError as err:
+                raise Rejected(err.code, **err.params) from None
+            entry = LogEntry(seq=self.version + 1, kind="action", payload=canonical, channel=channel, key=key, at=now())
+            await self.store.call("append", self.id, entry)
+            # Durable: now the room may change and tell.
+            self.log_entries.append(entry)
+            assert self.history is not None
+            self.history.states.append(outcome.state)
+            self.history.outcomes.append(outcome)
+            self.history.entries.append(entry)
+            self.keys[key] = entry.seq
+            self._remember(entry.seq, outcome.rulings)
+            self._notify("version")
+            return Accepted(version=self.version, seq=entry.seq, rulings=outcome.rulings)
+
+    def undoable(self) -> int:
+        """How many of the latest actions may be undone (never across a reveal)."""
+        assert self.history is not None
+        count = 0
+        for outcome in reversed(self.history.outcomes):
+            if outcome.reveals:
+                break
+            count += 1
+        return count
+
+    async def undo(self, count: int = 1) -> Accepted:
+        async with self.lock:
+            assert self.history is not None
+            if not self.history.outcomes:
+                raise Rejected("room.err.nothing_to_undo")
+            if count < 1 or count > self.undoable():
+                raise Rejected("room.err.undo_reveal" if self.undoable() < count else "room.err.nothing_to_undo")
+            undone = [e.payload for e in self.history.entries[-count:]]
+            entry = LogEntry(seq=self.version + 1, kind="undo", payload={"count": count}, channel="host", at=now())
+            await self.store.call("append", self.id, entry)
+            self.log_entries.append(entry)
+            for _ in range(count):
+                self.history.states.pop()
+                self.history.outcomes.pop()
+                self.history.entries.pop()
+            ruling = Ruling(code="room.undone", params={"seat": undone[-1]["by"], "count": count})
+            self._remember(entry.seq, [ruling])
+            self._notify("version")
+            return Accepted(version=self.version, seq=entry.seq, rulings=(ruling,))
+
+    async def claim(self, seat: int) -> None:
+        if self.seats[seat].claimed:
+            return
+        record = self.seats[seat].model_copy(update={"claimed": True})
+        await self.store.call("set_seat", self.id, record)
+        self.seats[seat] = record
+        self._notify("seats")
+
+    async def reissue(self, seat: int) -> str:
+        """A new link for a seat; the old one stops working and its phone is signed out."""
+        record = SeatRecord(seat=seat, token=new_token(), claimed=False)
+        await self.store.call("set_seat", self.id, record)
+        self.seats[seat] = record
+        self._notify("seats")
+        return record.token
+
+    # -- export --
+
+    def export(self, complete: bool) -> dict[str, Any]:
+        """The log as JSON: redacted while the game runs; complete (every secret) once over."""
+        if complete and not self.over:
+            raise Rejected("room.err.no_rights")
+        entries = []
+        for entry in self.log_entries:
+            payload = entry.payload
+            if entry.kind == "action" and not complete:
+                payload = self.game.redact(self.game.action_adapter.validate_python(payload))
+            entries.append(
+                {"seq": entry.seq, "kind": entry.kind, "payload": payload, "channel": entry.channel, "at": entry.at}
+            )
+        return {
+            "format": LOG_FORMAT,
+            "format_version": LOG_FORMAT_VERSION,
+            "complete": complete,
+            "room": {
+                "id": self.id,
+                "game": self.game_id,
+                "setup": self.setup.model_dump(mode="json"),
+                "seed": self.seed,
+                "created": self.created,
+            },
+            "entries": entries,
+            "result": self.game.result(self.state),
+        }
+
+
+def _log_failure(task: asyncio.Task[Any]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("room listener failed", exc_info=task.exception())
+
+
+def replay_export(data: dict[str, Any]) -> tuple[Any, Any]:
+    """Replay a complete exported log; returns (game, final state)."""
+    if data.get("format") != LOG_FORMAT:
+        raise ValueError("not a table-referee log")
+    if not data.get("complete"):
+        raise ValueError("this log has its secrets removed (exported while the game ran); it cannot be replayed")
+    room = data["room"]
+    game = GAMES[room["game"]]
+    setup = game.setup_model.model_validate(room["setup"])
+    entries = [LogEntry(channel=e.get("channel", "host"), **{k: v for k, v in e.items() if k != "channel"}) for e in data["entries"]]
+    return game, replay(game, setup, room["seed"], entries).state
+
+
+class Host:
+    """All rooms of one host process, restored from the store at start."""
+
+    def __init__(self, store: Store):
+        self.store = AsyncStore(store)
+        self.token = store.host_token()
+        self.rooms: dict[str, Room] = {}
+        self.listeners: set[Callable[[], Awaitable[None]]] = set()
+        for record in store.rooms():
+            self.rooms[record.id] = Room.restore(record, store.seats(record.id), store.log(record.id), self.store)
+
+    def is_host(self, token: str | None) -> bool:
+        return token is not None and secrets.compare_digest(self.token, token)
+
+    def subscribe(self, listener: Callable[[], Awaitable[None]]) -> Callable[[], None]:
+        self.listeners.add(listener)
+        return lambda: self.listeners.discard(listener)
+
+    async def create_room(self, game_id: str, setup_raw: dict[str, Any], seed: int | None = None) -> Room:
+        game = GAMES.get(game_id)
+        if game is None:
+            raise Rejected("room.err.unknown_game", game=game_id)
+        try:
+            setup = game.setup_model.model_validate(setup_raw)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            raise Rejected("room.err.bad_setup", detail=str(first.get("msg"))) from None
+        room_id = secrets.token_hex(3)
+        while room_id in self.rooms:
+            room_id = secrets.token_hex(3)
+        record = RoomRecord(
+            id=room_id,
+            game=game_id,
+            setup=setup.model_dump(mode="json"),
+            seed=secrets.randbits(63) if seed is None else seed,
+            created=now(),
+        )
+        seats = [SeatRecord(seat=i, token=new_token(), claimed=False) for i in range(len(setup.players))]
+        await self.store.call("create_room", record, seats)
+        room = Room.restore(record, seats, [], self.store)
+        self.rooms[room_id] = room
+        for listener in list(self.listeners):
+            asyncio.get_running_loop().create_task(listener()).add_done_callback(_log_failure)
+        return room
+
+    def close(self) -> None:
+        self.store.close()

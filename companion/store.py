@@ -1,0 +1,192 @@
+"""Durable storage: one SQLite file per host, WAL journal, synchronous=FULL.
+
+An action acknowledged to a phone must survive a power cut, not only a killed process, so every
+append is committed with a full fsync before the room tells anyone. All calls here block; the
+room layer runs them on a single writer thread (`AsyncStore`) so the event loop never waits on
+the disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import sqlite3
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS rooms (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    setup TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    room_id TEXT NOT NULL REFERENCES rooms(id),
+    seat INTEGER NOT NULL,
+    token TEXT NOT NULL UNIQUE,
+    claimed INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (room_id, seat)
+);
+CREATE TABLE IF NOT EXISTS log (
+    room_id TEXT NOT NULL REFERENCES rooms(id),
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    channel TEXT NOT NULL,
+    key TEXT,
+    at REAL NOT NULL,
+    PRIMARY KEY (room_id, seq)
+);
+CREATE UNIQUE INDEX IF NOT EXISTS log_key ON log(room_id, key) WHERE key IS NOT NULL;
+"""
+
+
+class LogEntry(BaseModel):
+    """One line of a room's log. `kind` is "action" (payload = the action) or "undo"
+    (payload = {"count": n})."""
+
+    seq: int
+    kind: str
+    payload: dict[str, Any]
+    channel: str
+    key: str | None = None
+    at: float
+
+
+class RoomRecord(BaseModel):
+    id: str
+    game: str
+    setup: dict[str, Any]
+    seed: int
+    created: float
+
+
+class SeatRecord(BaseModel):
+    seat: int
+    token: str
+    claimed: bool
+
+
+class Store:
+    """Blocking SQLite access. One connection, used from one thread at a time."""
+
+    def __init__(self, path: Path | str):
+        self.path = Path(path)
+        if str(path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        self.db.executescript(SCHEMA)
+        self._lock = threading.Lock()
+
+    # -- durability settings, read back from the live connection (tests assert them) --
+
+    def pragmas(self) -> dict[str, Any]:
+        journal = self.db.execute("PRAGMA journal_mode").fetchone()[0]
+        synchronous = self.db.execute("PRAGMA synchronous").fetchone()[0]
+        return {"journal_mode": journal, "synchronous": synchronous}
+
+    def _write(self, sql: str, args: tuple[Any, ...]) -> None:
+        with self._lock:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                self.db.execute(sql, args)
+                self.db.execute("COMMIT")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+
+    # -- host --
+
+    def host_token(self) -> str:
+        row = self.db.execute("SELECT value FROM meta WHERE key='host_token'").fetchone()
+        if row:
+            return row[0]
+        token = secrets.token_urlsafe(16)
+        self._write("INSERT INTO meta(key, value) VALUES ('host_token', ?)", (token,))
+        return token
+
+    # -- rooms --
+
+    def create_room(self, room: RoomRecord, seats: list[SeatRecord]) -> None:
+        with self._lock:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                self.db.execute(
+                    "INSERT INTO rooms(id, game, setup, seed, created) VALUES (?,?,?,?,?)",
+                    (room.id, room.game, json.dumps(room.setup), room.seed, room.created),
+                )
+                self.db.executemany(
+                    "INSERT INTO seats(room_id, seat, token, claimed) VALUES (?,?,?,?)",
+                    [(room.id, s.seat, s.token, int(s.claimed)) for s in seats],
+                )
+                self.db.execute("COMMIT")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+
+    def rooms(self) -> list[RoomRecord]:
+        rows = self.db.execute("SELECT id, game, setup, seed, created FROM rooms ORDER BY created").fetchall()
+        return [RoomRecord(id=r[0], game=r[1], setup=json.loads(r[2]), seed=r[3], created=r[4]) for r in rows]
+
+    def seats(self, room_id: str) -> list[SeatRecord]:
+        rows = self.db.execute(
+            "SELECT seat, token, claimed FROM seats WHERE room_id=? ORDER BY seat", (room_id,)
+        ).fetchall()
+        return [SeatRecord(seat=r[0], token=r[1], claimed=bool(r[2])) for r in rows]
+
+    def set_seat(self, room_id: str, seat: SeatRecord) -> None:
+        self._write(
+            "UPDATE seats SET token=?, claimed=? WHERE room_id=? AND seat=?",
+            (seat.token, int(seat.claimed), room_id, seat.seat),
+        )
+
+    # -- log --
+
+    def append(self, room_id: str, entry: LogEntry) -> None:
+        self._write(
+            "INSERT INTO log(room_id, seq, kind, payload, channel, key, at) VALUES (?,?,?,?,?,?,?)",
+            (room_id, entry.seq, entry.kind, json.dumps(entry.payload), entry.channel, entry.key, entry.at),
+        )
+
+    def log(self, room_id: str) -> list[LogEntry]:
+        rows = self.db.execute(
+            "SELECT seq, kind, payload, channel, key, at FROM log WHERE room_id=? ORDER BY seq", (room_id,)
+        ).fetchall()
+        return [
+            LogEntry(seq=r[0], kind=r[1], payload=json.loads(r[2]), channel=r[3], key=r[4], at=r[5]) for r in rows
+        ]
+
+    def close(self) -> None:
+        self.db.close()
+
+
+class AsyncStore:
+    """Runs every Store call on one dedicated writer thread, off the event loop."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store")
+
+    async def call(self, method: str, *args: Any) -> Any:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, lambda: getattr(self.store, method)(*args))
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=True)
+        self.store.close()
+
+
+def now() -> float:
+    return time.time()

@@ -1,0 +1,1 @@
+"""Flet pages. They render projections from companion/ and send typed actions; no rules here."""

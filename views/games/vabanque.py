@@ -1,0 +1,353 @@
+"""Vabanque on screen: the circle of casino tables (board) and the player's choices (phone)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import flet as ft
+
+from companion.games.vabanque import GAME, View
+from views.common import (
+    ACCENT,
+    COLOUR_HEX,
+    FELT_LIGHT,
+    INK,
+    MUTED,
+    PANEL,
+    big_button,
+    glyph,
+    handler,
+    label,
+    player_chip,
+    text_on,
+)
+
+CARD_COLOURS = {"raise": "#FFD54F", "bluff": "#B0BEC5", "cheat": "#FF8A80"}
+
+
+def status_line(ctx: Any, view: View) -> ft.Control:
+    tr = ctx.tr
+    parts = [tr.t("ui.round", round=view.round, rounds=view.rounds), tr.t(f"vabanque.phase.{view.phase}")]
+    if view.phase == "chips":
+        parts.append(tr.t("vabanque.chips_left", value=view.chip_value, count=view.chips_left))
+    return label(" · ".join(parts), 18, MUTED)
+
+
+def seat_summary(ctx: Any, view: View, seat: int) -> str:
+    return ctx.tr.money(view.money[seat])
+
+
+def is_my_turn(view: View, seat: int) -> bool:
+    return view.phase in ("chips", "cards", "moves") and view.waiting_for == (seat,)
+
+
+# -- steps of the payout, shown one at a time (a view state, not a game action) --
+
+
+def payout_steps(view: View) -> list[tuple[int | None, list[Any]]]:
+    """[(table or None, rulings)] : one step per revealed table, then the new order / result."""
+    steps: list[tuple[int | None, list[Any]]] = [(p.table, GAME.explain_table(p, view.raise_rule)) for p in view.payouts]
+    if view.round_rulings:
+        steps.append((None, list(view.round_rulings)))
+    return steps
+
+
+def current_step(ctx: Any, view: View) -> int:
+    steps = payout_steps(view)
+    key = ("vabanque.step", view.round)
+    return min(ctx.ui.get(key, 0), max(len(steps) - 1, 0))
+
+
+def payout_panel(ctx: Any, view: View) -> ft.Control:
+    tr = ctx.tr
+    steps = payout_steps(view)
+    if not steps:
+        return ft.Container()
+    index = current_step(ctx, view)
+    table, rulings = steps[index]
+    key = ("vabanque.step", view.round)
+
+    async def move(delta: int) -> None:
+        ctx.ui[key] = max(0, min(len(steps) - 1, index + delta))
+        await ctx.rerender()
+
+    lines = [label(tr.ruling(r, ctx.names), 18, INK) for r in rulings]
+    if table is not None:
+        payout = next(p for p in view.payouts if p.table == table)
+        lines.insert(0, ft.Row([card_face(ctx, c.card, c.seat) for c in payout.cards], wrap=True))
+    controls: list[ft.Control] = [
+        label(tr.t("ui.step", n=index + 1, total=len(steps)), 14, MUTED),
+        *lines,
+        ft.Row(
+            [
+                big_button(tr.t("ui.previous"), handler(move, -1), ident="step-previous", colour="#B0BEC5", disabled=index == 0),
+                big_button(tr.t("ui.next"), handler(move, 1), ident="step-next", disabled=index >= len(steps) - 1),
+            ]
+        ),
+    ]
+    return ft.Semantics(
+        identifier="payout",
+        content=ft.Container(bgcolor=PANEL, border_radius=12, padding=12, content=ft.Column(controls, spacing=8)),
+    )
+
+
+def card_face(ctx: Any, card: str, seat: int) -> ft.Control:
+    colour = ctx.colours[seat]
+    return ft.Container(
+        bgcolor=CARD_COLOURS[card],
+        border=ft.Border.all(4, COLOUR_HEX[colour]),
+        border_radius=6,
+        padding=ft.Padding.symmetric(horizontal=8, vertical=4),
+        content=ft.Text(f"{glyph(colour)} {ctx.tr.t(f'vabanque.card.{card}')}", size=15, weight=ft.FontWeight.BOLD, color="#111111"),
+    )
+
+
+def card_back(ctx: Any, seat: int, size: int = 22) -> ft.Control:
+    colour = ctx.colours[seat]
+    return ft.Container(
+        width=size * 0.75,
+        height=size,
+        bgcolor=COLOUR_HEX[colour],
+        border=ft.Border.all(2, "#FFFFFF"),
+        border_radius=3,
+        alignment=ft.Alignment.CENTER,
+        content=ft.Text(glyph(colour), size=size * 0.45, color=text_on(colour)),
+    )
+
+
+def pawn(ctx: Any, seat: int, size: int = 22) -> ft.Control:
+    colour = ctx.colours[seat]
+    return ft.Container(
+        width=size,
+        height=size,
+        bgcolor=COLOUR_HEX[colour],
+        shape=ft.BoxShape.CIRCLE,
+        border=ft.Border.all(2, "#000000"),
+        alignment=ft.Alignment.CENTER,
+        content=ft.Text(glyph(colour), size=size * 0.55, color=text_on(colour)),
+    )
+
+
+# -- the board --
+
+
+def board_body(ctx: Any, view: View) -> ft.Control:
+    tr = ctx.tr
+    size = max(320.0, min(ctx.width, ctx.height - (260 if view.phase in ("moves", "payout", "over") else 120)))
+    count = len(view.tables)
+    tile = min(150.0, size * math.pi / count * 0.92)
+    radius = size / 2 - tile / 2 - 4
+    current = view.waiting_for[0] if len(view.waiting_for) == 1 else None
+    tappable = ctx.acts_for_current and view.phase == "chips" and current is not None
+    highlight = None
+    if view.phase in ("payout", "over"):
+        steps = payout_steps(view)
+        if steps:
+            highlight = steps[current_step(ctx, view)][0]
+    tiles: list[ft.Control] = []
+    for table in view.tables:
+        # Table 1 at the top, numbering clockwise.
+        angle = -math.pi / 2 + 2 * math.pi * (table.number - 1) / count
+        left = size / 2 + radius * math.cos(angle) - tile / 2
+        top = size / 2 + radius * math.sin(angle) - tile / 2
+        tiles.append(table_tile(ctx, view, table, tile, left, top, tappable, highlight == table.number))
+    centre = ft.Container(
+        left=size * 0.25,
+        top=size * 0.3,
+        width=size * 0.5,
+        height=size * 0.4,
+        alignment=ft.Alignment.CENTER,
+        content=ft.Column(centre_lines(ctx, view), horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True, spacing=6),
+    )
+    circle = ft.Stack([centre, *tiles], width=size, height=size)
+    below: list[ft.Control] = []
+    if view.phase == "moves" and ctx.acts_for_current and current is not None:
+        below.append(label(tr.t("vabanque.board_move_for", ctx.names, seat=current), 18, INK))
+        below.append(move_buttons(ctx, view, view.board_legal.moves, current))
+    if view.phase in ("payout", "over"):
+        below.append(payout_panel(ctx, view))
+    if view.phase == "payout" and ctx.acts_for_current:
+        by = view.order[0]
+        below.append(
+            big_button(
+                tr.t("vabanque.start_round", round=view.round + 1),
+                handler(ctx.submit, {"type": "next_round", "by": by}),
+                ident="next-round",
+            )
+        )
+    return ft.Column([ft.Row([circle], alignment=ft.MainAxisAlignment.CENTER), *below], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=12)
+
+
+def centre_lines(ctx: Any, view: View) -> list[ft.Control]:
+    tr = ctx.tr
+    lines: list[ft.Control] = []
+    if view.phase == "over":
+        lines.append(label(tr.t("ui.winner", ctx.names, seats=list(view.winners)), 28, ACCENT, ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER))
+        return lines
+    if len(view.waiting_for) == 1:
+        seat = view.waiting_for[0]
+        lines.append(player_chip(tr, ctx.names, ctx.colours, seat, 24))
+        lines.append(label(tr.t(f"vabanque.prompt.{view.phase}", value=view.chip_value), 20, INK, text_align=ft.TextAlign.CENTER))
+        if view.phase == "cards":
+            lines.append(label(tr.t("vabanque.cards_on_phone"), 15, MUTED, text_align=ft.TextAlign.CENTER))
+        elif view.phase == "chips" and ctx.acts_for_current:
+            lines.append(label(tr.t("vabanque.tap_table"), 15, MUTED, text_align=ft.TextAlign.CENTER))
+    elif view.phase == "payout":
+        lines.append(label(tr.t("vabanque.payout_title", round=view.round), 24, ACCENT, ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER))
+    order = ft.Row([player_chip(tr, ctx.names, ctx.colours, s, 13) for s in view.order], wrap=True, alignment=ft.MainAxisAlignment.CENTER, spacing=4)
+    lines.append(order)
+    return lines
+
+
+def table_tile(ctx: Any, view: View, table: Any, tile: float, left: float, top: float, tappable: bool, highlighted: bool) -> ft.Control:
+    revealed = table.payout is not None
+    inner: list[ft.Control] = [
+        ft.Row(
+            [label(str(table.number), int(tile * 0.2), ACCENT, ft.FontWeight.BOLD), label(f"Σ {table.total}", int(tile * 0.16), INK, ft.FontWeight.BOLD)],
+            alignment=ft.MainAxisAlignment.CENTER,
+            spacing=6,
+        )
+    ]
+    if table.pawns:
+        inner.append(ft.Row([pawn(ctx, s, int(tile * 0.17)) for s in table.pawns], alignment=ft.MainAxisAlignment.CENTER, spacing=2, wrap=True))
+    if revealed:
+        inner.append(ft.Row([card_face_small(ctx, c.card, c.seat, tile) for c in table.payout.cards], alignment=ft.MainAxisAlignment.CENTER, spacing=2, wrap=True))
+    elif table.card_backs:
+        inner.append(ft.Row([card_back(ctx, s, int(tile * 0.17)) for s in table.card_backs], alignment=ft.MainAxisAlignment.CENTER, spacing=2, wrap=True))
+    container = ft.Container(
+        width=tile,
+        height=tile,
+        shape=ft.BoxShape.CIRCLE,
+        bgcolor=FELT_LIGHT,
+        border=ft.Border.all(5 if highlighted else 2, ACCENT if highlighted else "#2E7D60"),
+        alignment=ft.Alignment.CENTER,
+        on_click=handler(ctx.submit, {"type": "place_chip", "by": view.waiting_for[0], "table": table.number}) if tappable else None,
+        content=ft.Column(inner, horizontal_alignment=ft.CrossAxisAlignment.CENTER, alignment=ft.MainAxisAlignment.CENTER, spacing=2, tight=True),
+    )
+    return ft.Container(left=left, top=top, content=ft.Semantics(identifier=f"table-{table.number}", button=tappable, content=container))
+
+
+def card_face_small(ctx: Any, card: str, seat: int, tile: float) -> ft.Control:
+    colour = ctx.colours[seat]
+    return ft.Container(
+        bgcolor=CARD_COLOURS[card],
+        border=ft.Border.all(3, COLOUR_HEX[colour]),
+        border_radius=4,
+        padding=2,
+        content=ft.Text(ctx.tr.t(f"vabanque.card.{card}")[:1], size=int(tile * 0.13), weight=ft.FontWeight.BOLD, color="#111111"),
+    )
+
+
+def move_buttons(ctx: Any, view: View, moves: tuple[tuple[int, int], ...], seat: int) -> ft.Control:
+    tr = ctx.tr
+    buttons = []
+    for steps, destination in moves:
+        text = tr.t("vabanque.stay", table=destination) if steps == 0 else tr.t("vabanque.move", steps=steps, table=destination)
+        buttons.append(big_button(text, handler(ctx.submit, {"type": "move_pawn", "by": seat, "steps": steps}), ident=f"move-{steps}"))
+    return ft.Row(buttons, wrap=True, spacing=8, alignment=ft.MainAxisAlignment.CENTER)
+
+
+# -- the phone --
+
+
+def seat_body(ctx: Any, view: View) -> ft.Control:
+    tr = ctx.tr
+    me = view.me
+    legal = view.my_legal
+    assert me is not None and legal is not None
+    seat = me.seat
+    items: list[ft.Control] = []
+    if view.phase == "over":
+        items.append(label(tr.t("ui.winner", ctx.names, seats=list(view.winners)), 26, ACCENT, ft.FontWeight.BOLD))
+    else:
+        items.append(label(tr.t("ui.round", round=view.round, rounds=view.rounds) + " · " + tr.t(f"vabanque.phase.{view.phase}"), 16, MUTED))
+    if legal.tables and not legal.cards:
+        items.append(label(tr.t("vabanque.prompt.chips", value=view.chip_value), 22, INK, ft.FontWeight.BOLD))
+        items.append(table_grid(ctx, view, lambda n: {"type": "place_chip", "by": seat, "table": n}))
+    if legal.cards:
+        chosen = ctx.ui.get("vabanque.card")
+        if chosen not in legal.cards:
+            chosen = None
+        items.append(label(tr.t("vabanque.pick_card") if chosen is None else tr.t("vabanque.pick_table", card=chosen), 22, INK, ft.FontWeight.BOLD))
+        items.append(ft.Row([card_button(ctx, card, chosen == card) for card in legal.cards], spacing=8, wrap=True))
+        if chosen is not None:
+            items.append(table_grid(ctx, view, lambda n: {"type": "place_card", "by": seat, "table": n, "card": chosen}))
+    if legal.moves:
+        items.append(label(tr.t("vabanque.prompt.moves"), 22, INK, ft.FontWeight.BOLD))
+        items.append(move_buttons(ctx, view, legal.moves, seat))
+    if view.phase in ("payout", "over"):
+        items.append(payout_panel(ctx, view))
+    if legal.next_round:
+        items.append(big_button(tr.t("vabanque.start_round", round=view.round + 1), handler(ctx.submit, {"type": "next_round", "by": seat}), ident="next-round"))
+    # Private: this seat's own cards, never anyone else's.
+    hand = ", ".join(tr.t(f"vabanque.card.{c}") for c in me.cards_in_hand) or "—"
+    items.append(label(tr.t("vabanque.my_hand", cards=hand), 16, INK))
+    if me.my_placements:
+        placed = ", ".join(tr.t("vabanque.placed_at", card=p.card, table=p.table) for p in me.my_placements)
+        items.append(label(tr.t("vabanque.my_placements", placements=placed), 16, INK))
+    items.append(table_list(ctx, view))
+    return ft.Column(items, spacing=10)
+
+
+def card_button(ctx: Any, card: str, selected: bool) -> ft.Control:
+    async def choose() -> None:
+        ctx.ui["vabanque.card"] = card
+        await ctx.rerender()
+
+    return ft.Semantics(
+        identifier=f"card-{card}",
+        button=True,
+        selected=selected,
+        content=ft.Container(
+            on_click=handler(choose),
+            bgcolor=CARD_COLOURS[card],
+            border=ft.Border.all(5, "#FFFFFF" if selected else CARD_COLOURS[card]),
+            border_radius=10,
+            padding=ft.Padding.symmetric(horizontal=18, vertical=14),
+            content=ft.Text(ctx.tr.t(f"vabanque.card.{card}"), size=22, weight=ft.FontWeight.BOLD, color="#111111"),
+        ),
+    )
+
+
+def table_grid(ctx: Any, view: View, action_for: Any) -> ft.Control:
+    buttons = []
+    for table in view.tables:
+        buttons.append(
+            ft.Semantics(
+                identifier=f"seat-table-{table.number}",
+                button=True,
+                content=ft.Container(
+                    on_click=handler(ctx.submit, action_for(table.number)),
+                    width=84,
+                    height=64,
+                    bgcolor=FELT_LIGHT,
+                    border=ft.Border.all(2, ACCENT),
+                    border_radius=10,
+                    alignment=ft.Alignment.CENTER,
+                    content=ft.Column(
+                        [label(str(table.number), 22, ACCENT, ft.FontWeight.BOLD), label(f"Σ {table.total}", 13, INK)],
+                        spacing=0,
+                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                        tight=True,
+                    ),
+                ),
+            )
+        )
+    return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
+
+
+def table_list(ctx: Any, view: View) -> ft.Control:
+    tr = ctx.tr
+    rows = []
+    for table in view.tables:
+        bits: list[ft.Control] = [label(f"{table.number}", 16, ACCENT, ft.FontWeight.BOLD), label(f"Σ {table.total}", 16, INK)]
+        bits.extend(pawn(ctx, s, 18) for s in table.pawns)
+        bits.extend(card_back(ctx, s, 18) for s in table.card_backs)
+        rows.append(ft.Row(bits, spacing=6, wrap=True))
+    return ft.Container(
+        bgcolor=PANEL,
+        border_radius=10,
+        padding=10,
+        content=ft.Column([label(tr.t("vabanque.tables"), 16, MUTED), *rows], spacing=4),
+    )

@@ -1,0 +1,244 @@
+"""The rooms list, and for the host the setup of a new room."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, get_args
+
+import flet as ft
+
+from companion.games import GAMES
+from companion.i18n import LANGUAGES, Translator
+from companion.players import Colour
+from companion.room import Rejected
+from views.screen import refresh_page
+from views.common import ACCENT, INK, MUTED, PANEL, banner, big_button, handler, label, player_chip
+
+if TYPE_CHECKING:
+    from views.app import PageSession
+
+COLOURS: tuple[str, ...] = get_args(Colour)
+
+
+class HomeScreen:
+    def __init__(self, session: PageSession, tr: Translator, *, is_host: bool, host_query: str):
+        self.session = session
+        self.page = session.page
+        self.tr = tr
+        self.is_host = is_host
+        self.host_query = host_query
+        self.error: str | None = None
+        self.game_id = next(iter(GAMES))
+        self.players: list[dict[str, str]] = [
+            {"name": "", "colour": COLOURS[i]} for i in range(4)
+        ]
+        self.first_player = "random"
+        self.rules: dict[str, str] = {}
+        self._unsubscribe: Any = None
+
+    async def open(self) -> None:
+        self._unsubscribe = self.session.host.subscribe(self.on_rooms_changed)
+        await self.render()
+
+    async def close(self) -> None:
+        if self._unsubscribe:
+            self._unsubscribe()
+
+    async def connected(self, up: bool) -> None:
+        if up:
+            await self.render()
+
+    async def on_rooms_changed(self) -> None:
+        await refresh_page(self.page, self.render)
+
+    async def render(self) -> None:
+        self.page.controls.clear()
+        self.page.controls.extend(self.build())
+        self.page.update()
+
+    # -- building --
+
+    def build(self) -> list[ft.Control]:
+        tr = self.tr
+        header = ft.Row(
+            [
+                label(tr.t("ui.app_title"), 30, weight=ft.FontWeight.BOLD),
+                label(tr.t("ui.host_board") if self.is_host else tr.t("ui.spectator"), 18, MUTED),
+                ft.Container(expand=True),
+                self.language_picker(),
+            ]
+        )
+        controls: list[ft.Control] = [header, label(tr.t("ui.rooms"), 22, ACCENT, ft.FontWeight.BOLD)]
+        rooms = list(self.session.host.rooms.values())
+        if not rooms:
+            controls.append(label(tr.t("ui.no_rooms"), 18, MUTED))
+        for room in reversed(rooms):
+            view = room.view()
+            names = room.names
+            colours = [p.colour for p in room.setup.players]
+            status = tr.t("ui.round", round=getattr(view, "round", 1), rounds=getattr(view, "rounds", 1))
+            if room.over:
+                winners = room.game.result(room.state)["winners"]
+                status = tr.t("ui.winner", names, seats=winners)
+            controls.append(
+                ft.Container(
+                    bgcolor=PANEL,
+                    border_radius=10,
+                    padding=12,
+                    content=ft.Row(
+                        [
+                            label(tr.t(f"game.{room.game_id}"), 20, weight=ft.FontWeight.BOLD),
+                            label(room.id, 14, MUTED),
+                            ft.Row([player_chip(tr, names, colours, s, 14) for s in range(len(names))], wrap=True, expand=True),
+                            label(status, 16, MUTED),
+                            big_button(tr.t("ui.open"), handler(self.open_room, room.id), ident=f"open-{room.id}"),
+                        ],
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                    ),
+                )
+            )
+        if self.is_host:
+            controls.extend(self.setup_form())
+        return [ft.Column(controls, scroll=ft.ScrollMode.AUTO, expand=True, spacing=12)]
+
+    def language_picker(self) -> ft.Control:
+        return ft.Dropdown(
+            value=self.session.lang,
+            options=[ft.DropdownOption(key=lang, text=lang.upper()) for lang in LANGUAGES],
+            on_select=self.on_language,
+            width=110,
+            label=self.tr.t("ui.language"),
+        )
+
+    async def on_language(self, event: Any) -> None:
+        await self.session.set_language(event.control.value)
+
+    def setup_form(self) -> list[ft.Control]:
+        tr = self.tr
+        game = GAMES[self.game_id]
+        controls: list[ft.Control] = [label(tr.t("ui.new_room"), 22, ACCENT, ft.FontWeight.BOLD)]
+        if self.error:
+            controls.append(banner(self.error))
+        controls.append(
+            ft.Dropdown(
+                label=tr.t("ui.game"),
+                value=self.game_id,
+                options=[ft.DropdownOption(key=g, text=tr.t(f"game.{g}")) for g in GAMES],
+                on_select=self.on_game,
+                width=320,
+            )
+        )
+        controls.append(label(tr.t("ui.players"), 18, INK))
+        for i, player in enumerate(self.players):
+            controls.append(
+                ft.Row(
+                    [
+                        ft.TextField(
+                            label=tr.t("ui.player_name", n=i + 1),
+                            value=player["name"],
+                            on_change=self.setter(i, "name"),
+                            width=260,
+                        ),
+                        ft.Dropdown(
+                            value=player["colour"],
+                            options=[ft.DropdownOption(key=c, text=tr.t(f"colour.{c}")) for c in COLOURS],
+                            on_select=self.setter(i, "colour"),
+                            width=170,
+                        ),
+                        ft.IconButton(ft.Icons.DELETE, on_click=handler(self.remove_player, i), tooltip=tr.t("ui.remove_player")),
+                    ]
+                )
+            )
+        if len(self.players) < game.max_players:
+            controls.append(ft.TextButton(tr.t("ui.add_player"), on_click=handler(self.add_player)))
+        controls.append(
+            ft.Dropdown(
+                label=tr.t("ui.first_player"),
+                value=self.first_player,
+                options=[ft.DropdownOption(key="random", text=tr.t("ui.random"))]
+                + [ft.DropdownOption(key=str(i), text=p["name"] or str(i + 1)) for i, p in enumerate(self.players)],
+                on_select=self.on_first,
+                width=260,
+            )
+        )
+        if game.house_rules:
+            controls.append(label(tr.t("ui.house_rules"), 18, INK))
+        defaults = game.setup_model.model_fields
+        for rule, values in game.house_rules.items():
+            current = self.rules.get(rule, str(defaults[rule].default))
+            controls.append(
+                ft.Dropdown(
+                    label=tr.t(f"{game.id}.rule.{rule}"),
+                    value=current,
+                    options=[ft.DropdownOption(key=str(v), text=tr.t(f"{game.id}.rule.{rule}.{v}")) for v in values],
+                    on_select=self.rule_setter(rule),
+                    width=520,
+                )
+            )
+        controls.append(big_button(tr.t("ui.create_room"), handler(self.create), ident="create-room", width=320))
+        return controls
+
+    # -- form events --
+
+    def setter(self, index: int, key: str):
+        async def on_change(event: Any) -> None:
+            self.players[index][key] = event.control.value or ""
+
+        return on_change
+
+    def rule_setter(self, rule: str):
+        async def on_select(event: Any) -> None:
+            self.rules[rule] = event.control.value
+
+        return on_select
+
+    async def on_game(self, event: Any) -> None:
+        self.game_id = event.control.value
+        self.rules = {}
+        await self.render()
+
+    async def on_first(self, event: Any) -> None:
+        self.first_player = event.control.value
+
+    async def add_player(self) -> None:
+        used = {p["colour"] for p in self.players}
+        colour = next(c for c in COLOURS if c not in used)
+        self.players.append({"name": "", "colour": colour})
+        await self.render()
+
+    async def remove_player(self, index: int) -> None:
+        if len(self.players) > 1:
+            self.players.pop(index)
+            self.first_player = "random"
+            await self.render()
+
+    async def open_room(self, room_id: str) -> None:
+        self.page.navigate(f"/room/{room_id}{self.host_query}")
+
+    async def create(self) -> None:
+        game = GAMES[self.game_id]
+        setup: dict[str, Any] = {
+            "players": [{"name": p["name"].strip() or f"{self.tr.t('colour.' + p['colour'])}", "colour": p["colour"]} for p in self.players],
+            "first_player": None if self.first_player == "random" else int(self.first_player),
+        }
+        fields = game.setup_model.model_fields
+        for rule, value in self.rules.items():
+            annotation = fields[rule].annotation
+            setup[rule] = _coerce(value, annotation)
+        if "first_player" not in fields:
+            setup.pop("first_player")
+        try:
+            room = await self.session.host.create_room(self.game_id, setup)
+        except Rejected as rejection:
+            self.error = self.tr.error(rejection.code, rejection.params, [])
+            await self.render()
+            return
+        self.page.navigate(f"/room/{room.id}{self.host_query}")
+
+
+def _coerce(value: str, annotation: Any) -> Any:
+    if annotation is bool or value in ("True", "False"):
+        return value == "True"
+    try:
+        return int(value)
+    except ValueError:
+        return value

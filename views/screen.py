@@ -1,0 +1,138 @@
+"""The base of every room page: subscribes to the room, re-renders from a fresh projection,
+submits actions against the version it showed, and shows rejections on this device only."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+import flet as ft
+
+from companion.engine import Audience
+from companion.i18n import Translator
+from companion.room import Rejected, Room, RoomEvent
+
+if TYPE_CHECKING:
+    from views.app import PageSession
+
+log = logging.getLogger(__name__)
+
+
+async def refresh_page(page: ft.Page, render: Any) -> None:
+    """Re-render a page from a room or host event.
+
+    The event arrives in a task started by whichever session changed the room, so hop onto this
+    page's own context. A disconnected page is skipped: it re-renders when it reconnects.
+    """
+    if page.session.connection is None:
+        return
+    page.run_task(render)
+
+
+@dataclass
+class GameContext:
+    """What a game's UI module needs to draw one audience's view and send actions."""
+
+    tr: Translator
+    names: list[str]
+    colours: list[str]
+    width: float
+    height: float
+    #: the seat whose private view this is (phone or pass-and-play), else None
+    seat: int | None
+    #: may enter public actions for the current player (the host board)
+    acts_for_current: bool
+    submit: Any
+    ui: dict[str, Any] = field(default_factory=dict)
+    rerender: Any = None
+
+
+class RoomScreen:
+    channel: Literal["seat", "host", "pass"] = "host"
+
+    def __init__(self, session: PageSession, tr: Translator, room: Room):
+        self.session = session
+        self.page = session.page
+        self.tr = tr
+        self.room = room
+        self.shown_version = -1
+        self.error: str | None = None
+        self.ui: dict[str, Any] = {}
+        self._unsubscribe: Any = None
+
+    # -- lifecycle --
+
+    async def open(self) -> None:
+        self._unsubscribe = self.room.subscribe(self.on_room_event)
+        await self.render()
+
+    async def close(self) -> None:
+        if self._unsubscribe:
+            self._unsubscribe()
+            self._unsubscribe = None
+
+    async def connected(self, up: bool) -> None:
+        if up:
+            await self.render()
+
+    async def on_room_event(self, event: RoomEvent) -> None:
+        await refresh_page(self.page, self.render)
+
+    # -- drawing --
+
+    @property
+    def names(self) -> list[str]:
+        return self.room.names
+
+    @property
+    def colours(self) -> list[str]:
+        return [p.colour for p in self.room.setup.players]
+
+    def context(self, seat: int | None, acts_for_current: bool) -> GameContext:
+        return GameContext(
+            tr=self.tr,
+            names=self.names,
+            colours=self.colours,
+            width=float(self.page.width or 1024),
+            height=float(self.page.height or 768),
+            seat=seat,
+            acts_for_current=acts_for_current,
+            submit=self.submit,
+            ui=self.ui,
+            rerender=self.render,
+        )
+
+    async def render(self) -> None:
+        self.shown_version = self.room.version
+        controls = self.build()
+        self.page.controls.clear()
+        self.page.controls.extend(controls)
+        self.page.update()
+
+    def build(self) -> list[ft.Control]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def view(self, audience: Audience) -> Any:
+        return self.room.view(audience)
+
+    # -- acting --
+
+    def submission(self) -> tuple[str, int | None]:
+        """The channel and the seat this screen speaks for."""
+        return self.channel, None
+
+    async def submit(self, raw: dict[str, Any]) -> bool:
+        channel, seat = self.submission()
+        try:
+            await self.room.submit(raw, channel=channel, seat=seat, based_on_version=self.shown_version)
+        except Rejected as rejection:
+            self.error = self.tr.error(rejection.code, rejection.params, self.names)
+            await self.render()
+            return False
+        self.error = None
+        await self.after_accepted()
+        return True
+
+    async def after_accepted(self) -> None:
+        await self.render()

@@ -1,0 +1,114 @@
+"""A player's phone: only this seat's own projection, a clear "your turn", its own errors."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from companion.engine import seat_audience
+from companion.i18n import Translator
+from companion.room import Room, RoomEvent
+from views import games as game_uis
+from views.screen import RoomScreen
+from views.common import ACCENT, COLOUR_HEX, INK, MUTED, banner, centered_message, glyph, label, text_on
+
+if TYPE_CHECKING:
+    from views.app import PageSession
+
+
+class SeatScreen(RoomScreen):
+    channel = "seat"
+
+    def __init__(self, session: PageSession, tr: Translator, room: Room, *, seat: int, token: str):
+        super().__init__(session, tr, room)
+        self.seat = seat
+        self.token = token
+        self.signed_out = False
+        self.online = False
+
+    def submission(self) -> tuple[str, int | None]:
+        return "seat", self.seat
+
+    async def open(self) -> None:
+        await self.room.claim(self.seat)
+        await super().open()
+        await self.connected(True)
+
+    async def close(self) -> None:
+        await self.connected(False)
+        await super().close()
+
+    async def connected(self, up: bool) -> None:
+        if up != self.online and not self.signed_out:
+            self.online = up
+            self.room.set_presence(self.seat, 1 if up else -1)
+        if up:
+            await self.render()
+
+    async def on_room_event(self, event: RoomEvent) -> None:
+        if event.kind == "seats" and not self.room.token_valid(self.seat, self.token):
+            await self.sign_out()
+            return
+        await super().on_room_event(event)
+
+    async def sign_out(self) -> None:
+        """The host re-issued this seat: this phone loses it at once."""
+        if self.signed_out:
+            return
+        if self.online:
+            self.online = False
+            self.room.set_presence(self.seat, -1)
+        self.signed_out = True
+        await super().close()
+        await self.session.prefs.remove(f"referee.seat.{self.room.id}")
+        self.page.controls.clear()
+        self.page.add(ft.Semantics(identifier="signed-out", content=centered_message(self.tr.t("ui.signed_out"))))
+        self.page.update()
+
+    def build(self) -> list[ft.Control]:
+        tr = self.tr
+        ui = game_uis.get(self.room.game_id)
+        view = self.view(seat_audience(self.seat))
+        ctx = self.context(seat=self.seat, acts_for_current=False)
+        ctx.width = min(ctx.width - 24, 560)
+        colour = self.colours[self.seat]
+        my_turn = self.seat in view.waiting_for and len(view.waiting_for) >= 1 and ui.is_my_turn(view, self.seat)
+        header = ft.Container(
+            bgcolor=COLOUR_HEX[colour],
+            border_radius=10,
+            padding=10,
+            content=ft.Row(
+                [
+                    ft.Text(f"{glyph(colour)} {self.names[self.seat]}", size=22, weight=ft.FontWeight.BOLD, color=text_on(colour)),
+                    ft.Container(expand=True),
+                    ft.Text(ui.seat_summary(ctx, view, self.seat), size=20, weight=ft.FontWeight.BOLD, color=text_on(colour)),
+                ]
+            ),
+        )
+        items: list[ft.Control] = [header]
+        if my_turn:
+            items.append(
+                ft.Semantics(
+                    identifier="your-turn",
+                    live_region=True,
+                    content=ft.Container(
+                        bgcolor=ACCENT,
+                        border_radius=10,
+                        padding=14,
+                        content=ft.Text(tr.t("ui.your_turn"), size=30, weight=ft.FontWeight.BOLD, color="#111111"),
+                    ),
+                )
+            )
+        elif view.waiting_for:
+            items.append(label(tr.t("ui.waiting_for", self.names, seats=list(view.waiting_for)), 18, MUTED))
+        if self.error:
+            items.append(banner(self.error))
+        items.append(ui.seat_body(ctx, view))
+        return [
+            ft.Container(
+                alignment=ft.Alignment.TOP_CENTER,
+                expand=True,
+                content=ft.Container(width=ctx.width, content=ft.Column(items, spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)),
+            )
+        ]
