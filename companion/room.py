@@ -49,6 +49,36 @@ class Accepted(BaseModel):
     rulings: tuple[Ruling, ...] = ()
 
 
+class ExportedEntry(BaseModel):
+    seq: int
+    kind: Literal["action", "undo"]
+    #: the action (its `type` names it; see the game's action models), or {"count": n} for undo;
+    #: secret fields are absent in a redacted export
+    payload: dict[str, Any]
+    channel: Channel
+    at: float
+
+
+class ExportedRoom(BaseModel):
+    id: str
+    game: str
+    setup: dict[str, Any]
+    seed: int
+    created: float
+
+
+class ExportedLog(BaseModel):
+    """A room's log as exported from the host board (documented in docs/log.schema.json)."""
+
+    format: Literal["table-referee-log"] = LOG_FORMAT
+    format_version: int = LOG_FORMAT_VERSION
+    #: true only once the game has ended: then every secret is included and it can be replayed
+    complete: bool
+    room: ExportedRoom
+    entries: list[ExportedEntry]
+    result: dict[str, Any] | None
+
+
 @dataclass(frozen=True)
 class RoomEvent:
     """What changed: the game ("version"), who is connected ("presence"), seat links ("seats")."""
@@ -311,23 +341,20 @@ class Room:
             payload = entry.payload
             if entry.kind == "action" and not complete:
                 payload = self.game.redact(self.game.action_adapter.validate_python(payload))
-            entries.append(
-                {"seq": entry.seq, "kind": entry.kind, "payload": payload, "channel": entry.channel, "at": entry.at}
-            )
-        return {
-            "format": LOG_FORMAT,
-            "format_version": LOG_FORMAT_VERSION,
-            "complete": complete,
-            "room": {
-                "id": self.id,
-                "game": self.game_id,
-                "setup": self.setup.model_dump(mode="json"),
-                "seed": self.seed,
-                "created": self.created,
-            },
-            "entries": entries,
-            "result": self.game.result(self.state),
-        }
+            entries.append(ExportedEntry(seq=entry.seq, kind=entry.kind, payload=payload, channel=entry.channel, at=entry.at))
+        exported = ExportedLog(
+            complete=complete,
+            room=ExportedRoom(
+                id=self.id,
+                game=self.game_id,
+                setup=self.setup.model_dump(mode="json"),
+                seed=self.seed,
+                created=self.created,
+            ),
+            entries=entries,
+            result=self.game.result(self.state),
+        )
+        return exported.model_dump(mode="json")
 
 
 def _log_failure(task: asyncio.Task[Any]) -> None:
@@ -339,13 +366,15 @@ def replay_export(data: dict[str, Any]) -> tuple[Any, Any]:
     """Replay a complete exported log; returns (game, final state)."""
     if data.get("format") != LOG_FORMAT:
         raise ValueError("not a table-referee log")
-    if not data.get("complete"):
+    log = ExportedLog.model_validate(data)
+    if not log.complete:
         raise ValueError("this log has its secrets removed (exported while the game ran); it cannot be replayed")
-    room = data["room"]
-    game = GAMES[room["game"]]
-    setup = game.setup_model.model_validate(room["setup"])
-    entries = [LogEntry(channel=e.get("channel", "host"), **{k: v for k, v in e.items() if k != "channel"}) for e in data["entries"]]
-    return game, replay(game, setup, room["seed"], entries).state
+    game = GAMES.get(log.room.game)
+    if game is None:
+        raise ValueError(f"unknown game {log.room.game}")
+    setup = game.setup_model.model_validate(log.room.setup)
+    entries = [LogEntry(seq=e.seq, kind=e.kind, payload=e.payload, channel=e.channel, at=e.at) for e in log.entries]
+    return game, replay(game, setup, log.room.seed, entries).state
 
 
 class Host:

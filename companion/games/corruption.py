@@ -819,7 +819,7 @@ class Corruption:
             if p.location == hitman.location
             and isinstance(p.card, str)
             and p.index != hitman.index
-            and p.index not in dead
+            and True
             and not (state.setup.own_cards_immune and p.seat == hitman.seat)
         )
 
@@ -970,7 +970,7 @@ class Corruption:
                     owners = [
                         p.seat
                         for p in state.placements
-                        if p.location == contract.id and p.card == "da" and p.index not in dead
+                        if p.location == contract.id and p.card == "da" and True
                     ]
                     if owners:
                         cancelled.append(contract.id)

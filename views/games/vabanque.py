@@ -134,9 +134,13 @@ def pawn(ctx: Any, seat: int, size: int = 22) -> ft.Control:
 
 def board_body(ctx: Any, view: View) -> ft.Control:
     tr = ctx.tr
-    size = max(320.0, min(ctx.width, ctx.height - (260 if view.phase in ("moves", "payout", "over") else 120)))
+    # With a panel beside the circle (moves, payout) on a wide board, the circle takes ~55%.
+    side_by_side = ctx.width >= 800 and (view.phase in ("payout", "over") or (view.phase == "moves" and ctx.acts_for_current))
+    size = max(320.0, min(ctx.width * (0.55 if side_by_side else 1.0), ctx.height - 120))
     count = len(view.tables)
-    tile = min(150.0, size * math.pi / count * 0.92)
+    # Largest tile whose neighbours do not overlap: chord between centres = 2R·sin(π/n).
+    gap = 0.9 * math.sin(math.pi / count)
+    tile = min(150.0, size * gap / (1 + gap))
     radius = size / 2 - tile / 2 - 4
     current = view.waiting_for[0] if len(view.waiting_for) == 1 else None
     tappable = ctx.acts_for_current and view.phase == "chips" and current is not None
@@ -165,8 +169,6 @@ def board_body(ctx: Any, view: View) -> ft.Control:
     if view.phase == "moves" and ctx.acts_for_current and current is not None:
         below.append(label(tr.t("vabanque.board_move_for", ctx.names, seat=current), 18, INK))
         below.append(move_buttons(ctx, view, view.board_legal.moves, current))
-    if view.phase in ("payout", "over"):
-        below.append(payout_panel(ctx, view))
     if view.phase == "payout" and ctx.acts_for_current:
         by = view.order[0]
         below.append(
@@ -175,6 +177,14 @@ def board_body(ctx: Any, view: View) -> ft.Control:
                 handler(ctx.submit, {"type": "next_round", "by": by}),
                 ident="next-round",
             )
+        )
+    if view.phase in ("payout", "over"):
+        below.append(payout_panel(ctx, view))
+    if side_by_side and below:
+        return ft.Row(
+            [circle, ft.Column(below, expand=True, spacing=12)],
+            vertical_alignment=ft.CrossAxisAlignment.START,
+            spacing=16,
         )
     return ft.Column([ft.Row([circle], alignment=ft.MainAxisAlignment.CENTER), *below], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=12)
 

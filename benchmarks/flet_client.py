@@ -1,0 +1,496 @@
+"""A minimal protocol-level Flet 1.0.5 web client: a "device" without a browser.
+
+It speaks the same websocket protocol as the Flutter web client (`/ws`, each binary frame
+`0x00` + msgpack `[action, body]`), keeps the control tree the server sends, answers the
+server's method invocations (SharedPreferences, push_route), and clicks controls by their
+`ft.Semantics(identifier=...)`. Used by the restart test and the latency benchmark; one asyncio
+loop can run hundreds of these.
+
+    client = FletClient("http://127.0.0.1:8550", "/join/abc123/<token>", prefs=phone_storage)
+    await client.connect()
+    await client.wait_for(lambda c: c.find("seat-table-3"), timeout=10)
+    await client.click("seat-table-3")
+    print(client.texts())
+    await client.close()
+
+Wire details (checked against flet 1.0.5's flet/messaging/protocol.py, flet/controls/
+object_patch.py, flet_web/fastapi/flet_app.py and the Dart client's flet_backend.dart and
+models/control.dart):
+
+* register [1, {session_id, page_name, page: {route, web, width, height, platform, ...}}];
+  the answer's `page_patch` is the whole page (a dict with `_c`/`_i`).
+* patch [2, {id, patch}] with patch = [path_trie, op, op, ...]. The trie is
+  `[node_id, {key: [node_id, {...}]}]`; node 0 is the control `id` itself. Operations:
+  [0 replace, node, key, value], [1 add, node, key, value] (insert into a list),
+  [2 remove, node, key], [3 move, from_node, from_key, to_node, to_key]. Like the Dart client,
+  each operation resolves its node's path against the tree as it is at that moment.
+* controls are dicts with `_c` (type) and `_i` (id); event handlers are serialised as
+  `on_click: True`; default values are omitted.
+* invoke [5, {control_id, call_id, name, args}] must be answered with
+  [5, {control_id, call_id, result, error}] or the server's `await` never returns.
+* events go out as [3, {target, name, data}], client-side property changes as
+  [4, {id, props}] (the route after navigation).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as _dt
+import itertools
+import logging
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+import msgpack
+from websockets.asyncio.client import connect as ws_connect
+from websockets.exceptions import ConnectionClosed
+
+log = logging.getLogger("flet_client")
+
+REGISTER, PATCH, EVENT, UPDATE_PROPS, INVOKE, CRASHED = 1, 2, 3, 4, 5, 6
+OP_REPLACE, OP_ADD, OP_REMOVE, OP_MOVE = 0, 1, 2, 3
+
+#: Phone and tablet viewports (logical pixels).
+PHONE = (390, 844)
+TABLET = (1280, 800)
+
+_client_ids = itertools.count(1)
+
+
+def _ext_hook(code: int, data: bytes) -> Any:
+    """Flet's msgpack extension types (datetime, time, duration)."""
+    if code == 1:
+        return _dt.datetime.fromisoformat(data.decode())
+    if code == 2:
+        return _dt.time(*map(int, data.decode().split(":")))
+    if code == 3:
+        return int.from_bytes(data, "big", signed=True)
+    if code == 4:
+        return data.decode()
+    return msgpack.ExtType(code, data)
+
+
+def pack(action: int, body: Any) -> bytes:
+    return b"\x00" + msgpack.packb([action, body], use_bin_type=True)
+
+
+def unpack(frame: bytes) -> list[Any]:
+    return msgpack.unpackb(frame[1:], ext_hook=_ext_hook, raw=False, strict_map_key=False)
+
+
+def is_control(value: Any) -> bool:
+    return isinstance(value, dict) and "_c" in value and "_i" in value
+
+
+@dataclass
+class Frame:
+    """One message received from the server."""
+
+    seq: int
+    #: time.perf_counter() when the frame was read off the socket
+    at: float
+    action: int
+    size: int
+
+
+@dataclass
+class Invocation:
+    name: str
+    control_type: str | None
+    args: Any
+    answered: Any
+
+
+class FletClientError(Exception):
+    pass
+
+
+@dataclass
+class _Waiter:
+    predicate: Callable[[FletClient], Any]
+    future: asyncio.Future[tuple[Any, Frame | None]]
+
+
+@dataclass
+class FletClient:
+    """One device. `prefs` is its SharedPreferences storage (pass the same dict to a later
+    client to model the same phone reopening a link)."""
+
+    base_url: str
+    route: str = "/"
+    width: float = PHONE[0]
+    height: float = PHONE[1]
+    prefs: dict[str, Any] = field(default_factory=dict)
+    name: str = ""
+    user_agent: str = "flet-protocol-client/1.0"
+    platform: str = "android"
+
+    def __post_init__(self) -> None:
+        self.id = next(_client_ids)
+        self.name = self.name or f"client-{self.id}"
+        self.page: dict[str, Any] | None = None
+        self.session_id: str | None = None
+        self.frames: list[Frame] = []
+        self.invocations: list[Invocation] = []
+        self.crashed: str | None = None
+        self.closed = False
+        self.close_reason: str | None = None
+        self._index: dict[int, dict[str, Any]] = {}
+        self._index_dirty = True
+        self._ws: Any = None
+        self._reader: asyncio.Task[None] | None = None
+        self._waiters: list[_Waiter] = []
+        self._registered: asyncio.Future[None] | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    # -- connection --
+
+    @property
+    def ws_url(self) -> str:
+        split = urlsplit(self.base_url)
+        scheme = "wss" if split.scheme == "https" else "ws"
+        return f"{scheme}://{split.netloc}/ws"
+
+    async def connect(self, timeout: float = 15.0) -> FletClient:
+        loop = asyncio.get_running_loop()
+        self._registered = loop.create_future()
+        self._ws = await asyncio.wait_for(
+            ws_connect(self.ws_url, max_size=None, compression=None, user_agent_header=self.user_agent, open_timeout=timeout),
+            timeout,
+        )
+        self._reader = asyncio.create_task(self._read_loop(), name=f"{self.name}-reader")
+        await self._send(
+            REGISTER,
+            {
+                "session_id": self.session_id,
+                "page_name": "",
+                "page": {
+                    "route": self.route,
+                    "pwa": False,
+                    "web": True,
+                    "debug": False,
+                    "wasm": False,
+                    "multi_view": False,
+                    "platform_brightness": "dark",
+                    "width": float(self.width),
+                    "height": float(self.height),
+                    "platform": self.platform,
+                },
+            },
+        )
+        await asyncio.wait_for(asyncio.shield(self._registered), timeout)
+        return self
+
+    async def close(self) -> None:
+        """Drop the socket (like closing the tab)."""
+        self.closed = True
+        if self._ws is not None:
+            await self._ws.close()
+        if self._reader is not None:
+            try:
+                await asyncio.wait_for(self._reader, 5)
+            except (asyncio.TimeoutError, asyncio.CancelledError):
+                self._reader.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+
+    async def _send(self, action: int, body: Any) -> float:
+        if self._ws is None:
+            raise FletClientError(f"{self.name}: not connected")
+        at = time.perf_counter()
+        await self._ws.send(pack(action, body))
+        return at
+
+    async def _read_loop(self) -> None:
+        try:
+            async for raw in self._ws:
+                at = time.perf_counter()
+                if not isinstance(raw, bytes) or not raw or raw[0] != 0:
+                    continue
+                action, body = unpack(raw)
+                frame = Frame(seq=len(self.frames) + 1, at=at, action=action, size=len(raw))
+                self.frames.append(frame)
+                self._handle(action, body)
+                self._check_waiters(frame)
+        except ConnectionClosed as exc:
+            self.close_reason = repr(exc)
+        except Exception as exc:  # a bug here must fail the waiting test, not hang it
+            self.close_reason = f"client error: {exc!r}"
+            log.exception("%s: reader failed", self.name)
+        finally:
+            self.closed = True
+            if self._registered is not None and not self._registered.done():
+                self._registered.set_exception(FletClientError(f"{self.name}: closed before registering ({self.close_reason})"))
+            for waiter in self._waiters:
+                if not waiter.future.done():
+                    waiter.future.set_exception(FletClientError(f"{self.name}: connection closed ({self.close_reason})"))
+            self._waiters.clear()
+
+    # -- incoming messages --
+
+    def _handle(self, action: int, body: Any) -> None:
+        if action == REGISTER:
+            if body.get("error"):
+                raise FletClientError(f"register failed: {body['error']}")
+            self.session_id = body.get("session_id")
+            patch = body.get("page_patch")
+            if isinstance(patch, dict):
+                if self.page is None or not is_control(patch):
+                    self.page = patch if self.page is None else _merge(self.page, patch)
+                else:
+                    self.page = _merge(self.page, patch)
+            elif isinstance(patch, list) and self.page is not None:
+                self._apply_patch(self.page, patch)
+            self._index_dirty = True
+            if self._registered is not None and not self._registered.done():
+                self._registered.set_result(None)
+        elif action == PATCH:
+            target = self.control_by_id(body["id"])
+            if target is None:
+                log.warning("%s: patch for unknown control %s", self.name, body["id"])
+                return
+            self._apply_patch(target, body["patch"])
+            self._index_dirty = True
+        elif action == INVOKE:
+            self._spawn(self._answer_invoke(body))
+        elif action == CRASHED:
+            self.crashed = body.get("message") if isinstance(body, dict) else str(body)
+            log.error("%s: session crashed: %s", self.name, self.crashed)
+
+    def _apply_patch(self, root: dict[str, Any], patch: list[Any]) -> None:
+        """Apply [path_trie, op, ...] to `root`, resolving paths per operation (as Dart does)."""
+        if not patch:
+            return
+        paths: dict[int, list[Any]] = {}
+
+        def index(node: list[Any], path: list[Any]) -> None:
+            paths[node[0]] = path
+            if len(node) > 1 and isinstance(node[1], dict):
+                for key, child in node[1].items():
+                    index(child, [*path, key])
+
+        index(patch[0], [])
+
+        def target(node_id: int) -> Any:
+            obj: Any = root
+            for key in paths[node_id]:
+                obj = obj[key]
+            return obj
+
+        for op in patch[1:]:
+            kind = op[0]
+            if kind == OP_REPLACE:
+                target(op[1])[op[2]] = op[3]
+            elif kind == OP_ADD:
+                container = target(op[1])
+                if isinstance(container, list):
+                    container.insert(op[2], op[3])
+                else:
+                    container[op[2]] = op[3]
+            elif kind == OP_REMOVE:
+                container = target(op[1])
+                if isinstance(container, list):
+                    del container[op[2]]
+                else:
+                    container.pop(op[2], None)
+            elif kind == OP_MOVE:
+                source, destination = target(op[1]), target(op[3])
+                if isinstance(source, list):
+                    value = source.pop(op[2])
+                else:
+                    value = source.pop(op[2])
+                if isinstance(destination, list):
+                    destination.insert(op[4], value)
+                else:
+                    destination[op[4]] = value
+            else:
+                raise FletClientError(f"unknown patch operation {op!r}")
+
+    async def _answer_invoke(self, body: dict[str, Any]) -> None:
+        control = self.control_by_id(body.get("control_id"))
+        control_type = control.get("_c") if control else None
+        name = body.get("name")
+        args = body.get("args") or {}
+        result: Any = None
+        error: str | None = None
+        after: Callable[[], Any] | None = None
+        if name == "push_route":
+            route = args.get("route", "/")
+
+            async def navigated() -> None:
+                await self._navigated(route)
+
+            after = navigated
+        elif control_type == "SharedPreferences" or name in ("get", "set", "remove", "contains_key", "get_keys", "clear"):
+            key = args.get("key")
+            if name == "get":
+                result = self.prefs.get(key)
+            elif name == "set":
+                self.prefs[key] = args.get("value")
+                result = True
+            elif name == "remove":
+                result = self.prefs.pop(key, None) is not None or True
+            elif name == "contains_key":
+                result = key in self.prefs
+            elif name == "get_keys":
+                prefix = args.get("key_prefix", "")
+                result = [k for k in self.prefs if k.startswith(prefix)]
+            elif name == "clear":
+                self.prefs.clear()
+                result = True
+        else:
+            error = f"protocol client: method {name!r} of {control_type} is not implemented"
+            log.warning("%s: %s", self.name, error)
+        self.invocations.append(Invocation(name=name, control_type=control_type, args=args, answered=result if error is None else error))
+        await self._send(INVOKE, {"control_id": body.get("control_id"), "call_id": body.get("call_id"), "result": result, "error": error})
+        if after is not None:
+            await after()
+
+    async def _navigated(self, route: str) -> None:
+        """What the Flutter client does after push_route: new route prop, then route_change."""
+        self.route = route
+        page_id = self.page.get("_i", 1) if self.page else 1
+        if self.page is not None:
+            self.page["route"] = route
+        await self._send(UPDATE_PROPS, {"id": page_id, "props": {"route": route}})
+        await self._send(EVENT, {"target": page_id, "name": "route_change", "data": {"route": route}})
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # -- the tree --
+
+    def _reindex(self) -> None:
+        self._index = {}
+        if self.page is not None:
+            for node in walk(self.page, visible_only=False):
+                self._index[node["_i"]] = node
+        self._index_dirty = False
+
+    def control_by_id(self, control_id: Any) -> dict[str, Any] | None:
+        if self._index_dirty:
+            self._reindex()
+        return self._index.get(control_id)
+
+    def controls(self, visible_only: bool = True) -> Iterator[dict[str, Any]]:
+        if self.page is None:
+            return iter(())
+        return walk(self.page, visible_only=visible_only)
+
+    def find(self, identifier: str) -> dict[str, Any] | None:
+        """The visible Semantics control with this identifier, else None."""
+        for node in self.controls():
+            if node.get("identifier") == identifier:
+                return node
+        return None
+
+    def find_all(self, prefix: str) -> list[dict[str, Any]]:
+        return [n for n in self.controls() if isinstance(n.get("identifier"), str) and n["identifier"].startswith(prefix)]
+
+    def clickable(self, identifier: str) -> dict[str, Any] | None:
+        """The first enabled control with a click handler at or under `identifier`."""
+        node = self.find(identifier)
+        if node is None:
+            return None
+        for inner in walk(node):
+            if inner.get("on_click") is True:
+                return None if inner.get("disabled") else inner
+        return None
+
+    def texts(self, root: dict[str, Any] | None = None) -> list[str]:
+        """Every visible Text value, in tree order."""
+        start = root if root is not None else self.page
+        if start is None:
+            return []
+        return [n["value"] for n in walk(start) if n.get("_c") == "Text" and isinstance(n.get("value"), str)]
+
+    def text_of(self, identifier: str) -> list[str]:
+        node = self.find(identifier)
+        return self.texts(node) if node is not None else []
+
+    # -- acting and waiting --
+
+    async def send_event(self, control_id: int, name: str = "click", data: Any = None) -> float:
+        """Send a control event; returns time.perf_counter() just before the write."""
+        return await self._send(EVENT, {"target": control_id, "name": name, "data": data})
+
+    async def click(self, identifier: str, timeout: float = 10.0) -> float:
+        """Wait until `identifier` has an enabled clickable, click it; returns the send time."""
+        target = await self.wait_for(lambda c: c.clickable(identifier), timeout, what=f"clickable {identifier!r}")
+        return await self.send_event(target["_i"], "click", None)
+
+    async def wait_for(self, predicate: Callable[[FletClient], Any], timeout: float = 10.0, what: str = "") -> Any:
+        value, _ = await self.wait_for_frame(predicate, timeout, what)
+        return value
+
+    async def wait_for_frame(
+        self, predicate: Callable[[FletClient], Any], timeout: float = 10.0, what: str = ""
+    ) -> tuple[Any, Frame | None]:
+        """Wait until `predicate(client)` is truthy. Evaluated now and after every received frame;
+        returns (value, the frame after which it became true, or None if it already was)."""
+        if self.crashed:
+            raise FletClientError(f"{self.name}: session crashed: {self.crashed}")
+        value = predicate(self)
+        if value:
+            return value, None
+        if self.closed:
+            raise FletClientError(f"{self.name}: connection closed ({self.close_reason})")
+        waiter = _Waiter(predicate, asyncio.get_running_loop().create_future())
+        self._waiters.append(waiter)
+        try:
+            return await asyncio.wait_for(waiter.future, timeout)
+        except asyncio.TimeoutError:
+            raise asyncio.TimeoutError(
+                f"{self.name}: timed out after {timeout}s waiting for {what or predicate!r}; "
+                f"route={self.route!r} frames={len(self.frames)} crashed={self.crashed!r} texts={self.texts()[:40]!r}"
+            ) from None
+        finally:
+            if waiter in self._waiters:
+                self._waiters.remove(waiter)
+
+    def _check_waiters(self, frame: Frame) -> None:
+        for waiter in list(self._waiters):
+            if waiter.future.done():
+                continue
+            try:
+                value = waiter.predicate(self)
+            except Exception as exc:  # surface predicate bugs to the waiting test
+                waiter.future.set_exception(exc)
+                continue
+            if value:
+                waiter.future.set_result((value, frame))
+        if self.crashed:
+            for waiter in self._waiters:
+                if not waiter.future.done():
+                    waiter.future.set_exception(FletClientError(f"{self.name}: session crashed: {self.crashed}"))
+
+
+def walk(node: Any, visible_only: bool = True) -> Iterator[dict[str, Any]]:
+    """Controls under `node` (itself included), depth first in property order; a control with
+    `visible: False` and its subtree are skipped when `visible_only`."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, dict):
+            if is_control(current):
+                if visible_only and current.get("visible") is False:
+                    continue
+                yield current
+            children = [v for k, v in current.items() if isinstance(v, (dict, list)) and k not in ("_c", "_i")]
+            stack.extend(reversed(children))
+        elif isinstance(current, list):
+            stack.extend(reversed(current))
+
+
+def _merge(dst: dict[str, Any], src: dict[str, Any]) -> dict[str, Any]:
+    for key, value in src.items():
+        if isinstance(dst.get(key), dict) and isinstance(value, dict) and dst[key].get("_i") == value.get("_i"):
+            _merge(dst[key], value)
+        else:
+            dst[key] = value
+    return dst

@@ -1,0 +1,1621 @@
+"""Règlement de comptes (Dominique Ehrhard, Parker 1999): gangsters at a dinner table.
+
+Rules: shared/rules/RULES.md §4 (rulebook originals/003, French). The board is data
+(`companion/games/reglement_board.py`); the game's Setup carries the board it is played on.
+
+The action cards are physical: players hold them in their hands and the app never deals them.
+It learns a card when it is played (a public action naming the card and its targets), and keeps
+count of the draw pile and the set-aside pile. The only secret the app holds is a player's
+optional private note of the cards in their hand (`note_hand`, sent from their phone), which the
+private rules helper (`View.my_options`) uses; nothing else about a hand is ever known.
+
+A turn: (1) the player's own cake, if on the table, explodes (its seat and both neighbours die);
+(2) income from the bank; (3) cards: one action card then optionally one Déplacement, or one or
+two Déplacements, or set one card aside (then `end_turn`, which draws back up to five);
+(4) the player's sleepers wake. Steps 1, 2 and 4 are automatic.
+
+Module shape (same in every game): Setup, actions, State, views, MESSAGES, the engine class
+with initial_state / apply / project / waiting_for / is_public / redact / result /
+random_action, and GAME.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import Field, TypeAdapter, field_validator, model_validator
+
+from companion.engine import Audience, Model, Outcome, RuleError, Ruling, rng_for
+from companion.games.reglement_board import (
+    Board,
+    Business,
+    BUSINESSES,
+    Direction,
+    check_board_for_players,
+    default_board,
+)
+from companion.players import Player, check_players
+
+# --- constants (RULES.md §4.2, §4.3, §4.6) -------------------------------------------------------
+
+Kind = Literal["parrain", "flingueur", "lame", "cogneur"]
+KINDS: tuple[Kind, ...] = ("parrain", "flingueur", "lame", "cogneur")
+KIND_NAMES: dict[str, str] = {
+    "parrain": "Parrain",
+    "flingueur": "Flingueur",
+    "lame": "Lame d'Acier",
+    "cogneur": "Cogneur",
+}
+#: gangsters per player by player count, in KINDS order (6 players: the erratum's 1 Flingueur)
+GANG_BY_PLAYERS: dict[int, tuple[int, int, int, int]] = {
+    3: (1, 2, 2, 5),
+    4: (1, 1, 2, 3),
+    5: (1, 1, 1, 3),
+    6: (1, 1, 1, 2),
+}
+BANK_BY_PLAYERS = {3: 120_000, 4: 90_000, 5: 70_000, 6: 60_000}
+#: the preset seating's turn order starts with yellow (rulebook "Installation")
+PRESET_FIRST_COLOUR = "yellow"
+
+CardType = Literal["knife", "pan", "order_cake", "pass_cake", "boum", "pills", "alerte", "move"]
+CARDS: tuple[CardType, ...] = ("knife", "pan", "order_cake", "pass_cake", "boum", "pills", "alerte", "move")
+CARD_NAMES: dict[str, str] = {
+    "knife": "Coup de couteau",
+    "pan": "Pan!",
+    "order_cake": "Commander un gâteau",
+    "pass_cake": "Faites passer le gâteau",
+    "boum": "Boum!",
+    "pills": "Cocktail et somnifère",
+    "alerte": "Alerte!",
+    "move": "Déplacement",
+}
+DECK: dict[str, int] = {
+    "pills": 6,
+    "boum": 4,
+    "order_cake": 8,
+    "move": 16,
+    "pan": 9,
+    "knife": 9,
+    "pass_cake": 6,
+    "alerte": 2,
+}
+DECK_SIZE = sum(DECK.values())  # 60
+HAND_SIZE = 5
+MAX_PILLS = 3
+
+PARRAIN_INCOME = 1_000
+SEAT_INCOME = 1_000
+MONOPOLY_INCOME = 4_000
+REGISTER_FACTOR = 2
+
+
+# --- setup -------------------------------------------------------------------------------------
+
+
+class PresetGangster(Model):
+    """One gangster of a saved seating: whose (player seat index), which type, on which seat."""
+
+    player: int
+    kind: Kind
+    seat: str
+
+
+class Setup(Model):
+    players: tuple[Player, ...]
+    #: the table this game is played on (recorded with the game)
+    board: Board = Field(default_factory=default_board)
+    #: "free": one gangster at a time counter-clockwise from `first_placer`, last placer starts;
+    #: "preset": the gangsters start on `preset` (a seating the table saved earlier)
+    seating: Literal["free", "preset"] = "free"
+    #: free seating: the youngest player, who places first; None draws one through the seed
+    first_placer: int | None = None
+    preset: tuple[PresetGangster, ...] = ()
+    #: preset seating: who starts; None = the yellow player if any, else seat 0
+    first_player: int | None = None
+
+    # house rules (RULES.md §4.5, §4.6, §4.7, §4.9); each default is the recommended reading
+    #: the blast of a cake: its seat and both neighbours, or also the seat facing it
+    blast: Literal["neighbours", "neighbours_and_facing"] = "neighbours"
+    #: knife and blast reach only the adjacent seats ("no_skip"), or skip empty seats
+    empty_neighbour: Literal["no_skip", "skip"] = "no_skip"
+    #: Faites passer onto a gangster who already has a cake: skip on to the next gangster, or refuse
+    pass_onto_cake: Literal["skip", "blocked"] = "skip"
+    #: a cake blown up by Boum! returns to its owner, or leaves the game
+    boumed_cake: Literal["returns", "removed"] = "returns"
+    #: Alerte!: pills stay on their gangsters, or everyone wakes
+    alerte_pills: Literal["stay", "removed"] = "stay"
+    #: Alerte!: cakes stay on their seats, or go back to their owners
+    alerte_cakes: Literal["stay", "returned"] = "stay"
+    #: the played Alerte! card is set aside like any card (reshuffled later), or leaves the game
+    alerte_card: Literal["reshuffled", "leaves_game"] = "reshuffled"
+    #: sleeping gangsters (Parrain, business seats, cash register) earn nothing, or still earn
+    sleepers_earn: Literal["no", "yes"] = "no"
+    #: Coup de couteau and Pan! only hit opponents ("un adversaire"), or may hit your own
+    own_targets: Literal["forbidden", "allowed"] = "forbidden"
+    #: Cocktail et somnifère: 1 to 3 gangsters, or exactly 3 (fewer only if fewer can be reached)
+    pills_per_card: Literal["up_to_3", "exactly_3"] = "up_to_3"
+    #: step 4: all your sleepers wake, or you choose which (end_turn.wake)
+    wake_up: Literal["automatic", "optional"] = "automatic"
+    #: free seating and Alerte! re-seating: one gangster at a time, or a whole gang at a time
+    seating_order: Literal["one_at_a_time", "whole_gang"] = "one_at_a_time"
+    #: money tied and both still in play: more living gangsters wins, or the win is shared
+    tie_in_play: Literal["living_gangsters", "shared"] = "living_gangsters"
+
+    @field_validator("players")
+    @classmethod
+    def _players(cls, players: tuple[Player, ...]) -> tuple[Player, ...]:
+        return check_players(players, 3, 6)
+
+    @model_validator(mode="after")
+    def _fits(self) -> Setup:
+        n = len(self.players)
+        check_board_for_players(self.board, n, n * sum(GANG_BY_PLAYERS[n]))
+        for name in ("first_placer", "first_player"):
+            value = getattr(self, name)
+            if value is not None and not 0 <= value < n:
+                raise ValueError(f"{name.replace('_', ' ')} must be one of the players")
+        if self.seating == "free" and self.preset:
+            raise ValueError("a preset seating was given but seating is free")
+        if self.seating == "preset":
+            self._check_preset(n)
+        return self
+
+    def _check_preset(self, n: int) -> None:
+        seats = [g.seat for g in self.preset]
+        for seat in seats:
+            if not self.board.has(seat):
+                raise ValueError(f"the preset uses seat {seat}, which is not on this board")
+        repeated = sorted(s for s, count in Counter(seats).items() if count > 1)
+        if repeated:
+            raise ValueError(f"the preset puts two gangsters on seat {', '.join(repeated)}")
+        if any(not 0 <= g.player < n for g in self.preset):
+            raise ValueError("the preset names a player who is not in this game")
+        counts = Counter((g.player, g.kind) for g in self.preset)
+        for player in range(n):
+            for kind, wanted in zip(KINDS, GANG_BY_PLAYERS[n], strict=True):
+                if counts[(player, kind)] != wanted:
+                    raise ValueError(
+                        f"the preset gives {self.players[player].name} {counts[(player, kind)]} "
+                        f"{KIND_NAMES[kind]}, not {wanted}"
+                    )
+
+
+HOUSE_RULES: dict[str, tuple[str, ...]] = {
+    "blast": ("neighbours", "neighbours_and_facing"),
+    "empty_neighbour": ("no_skip", "skip"),
+    "pass_onto_cake": ("skip", "blocked"),
+    "boumed_cake": ("returns", "removed"),
+    "alerte_pills": ("stay", "removed"),
+    "alerte_cakes": ("stay", "returned"),
+    "alerte_card": ("reshuffled", "leaves_game"),
+    "sleepers_earn": ("no", "yes"),
+    "own_targets": ("forbidden", "allowed"),
+    "pills_per_card": ("up_to_3", "exactly_3"),
+    "wake_up": ("automatic", "optional"),
+    "seating_order": ("one_at_a_time", "whole_gang"),
+    "tie_in_play": ("living_gangsters", "shared"),
+}
+
+# --- actions -----------------------------------------------------------------------------------
+
+
+class PlaceGangster(Model):
+    """Free seating or Alerte! re-seating: put one of your unseated gangsters on an empty seat."""
+
+    type: Literal["place"] = "place"
+    by: int
+    kind: Kind
+    seat: str
+
+
+class Knife(Model):
+    """Coup de couteau: kill the gangster at `target`, next to your Lame or knife seat `from_seat`
+    (None: the engine finds one of yours that reaches)."""
+
+    type: Literal["knife"] = "knife"
+    by: int
+    target: str
+    from_seat: str | None = None
+
+
+class Pan(Model):
+    """Pan!: kill the gangster at `target`, facing your Flingueur or revolver seat `from_seat`."""
+
+    type: Literal["pan"] = "pan"
+    by: int
+    target: str
+    from_seat: str | None = None
+
+
+class OrderCake(Model):
+    """Commander un gâteau: put your cake on `seat`; it explodes at the start of your next turn."""
+
+    type: Literal["order_cake"] = "order_cake"
+    by: int
+    seat: str
+
+
+class PassCake(Model):
+    """Faites passer le gâteau: move the opponent's cake at `cake_seat` to the nearest gangster
+    in `direction`."""
+
+    type: Literal["pass_cake"] = "pass_cake"
+    by: int
+    cake_seat: str
+    direction: Direction
+
+
+class Boum(Model):
+    """Boum!: explode the opponent's cake at `cake_seat` now."""
+
+    type: Literal["boum"] = "boum"
+    by: int
+    cake_seat: str
+
+
+class Pills(Model):
+    """Cocktail et somnifère: a pill for each gangster at `targets` (1 to 3 glass seats)."""
+
+    type: Literal["pills"] = "pills"
+    by: int
+    targets: tuple[str, ...]
+
+
+class Alerte(Model):
+    """Alerte!: every gangster leaves the table; re-seating starts with you, counter-clockwise."""
+
+    type: Literal["alerte"] = "alerte"
+    by: int
+
+
+class Move(Model):
+    """Déplacement: move your awake gangster from `from_seat` to the empty seat `to_seat`."""
+
+    type: Literal["move"] = "move"
+    by: int
+    from_seat: str
+    to_seat: str
+
+
+class Discard(Model):
+    """Play nothing this turn: set one card aside (face down, so the app never learns it)."""
+
+    type: Literal["discard"] = "discard"
+    by: int
+
+
+class EndTurn(Model):
+    """Draw back up to five and end the turn. `wake`: with the optional wake-up house rule, the
+    seats of the sleepers to wake (None: all of them)."""
+
+    type: Literal["end_turn"] = "end_turn"
+    by: int
+    wake: tuple[str, ...] | None = None
+
+
+class NoteHand(Model):
+    """Secret: the player's private note of the cards in their hand, for their phone's helper.
+    Only the owner's phone may send it; it never changes the game."""
+
+    type: Literal["note_hand"] = "note_hand"
+    by: int
+    cards: tuple[CardType, ...]
+
+
+Action = Annotated[
+    PlaceGangster | Knife | Pan | OrderCake | PassCake | Boum | Pills | Alerte | Move | Discard | EndTurn | NoteHand,
+    Field(discriminator="type"),
+]
+ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
+
+CARD_ACTIONS: dict[type, CardType] = {
+    Knife: "knife",
+    Pan: "pan",
+    OrderCake: "order_cake",
+    PassCake: "pass_cake",
+    Boum: "boum",
+    Pills: "pills",
+    Alerte: "alerte",
+    Move: "move",
+}
+
+# --- state -------------------------------------------------------------------------------------
+
+Phase = Literal["seating", "play", "alerte", "over"]
+EndReason = Literal["last_player", "bank_empty", "all_dead"]
+TieBreak = Literal["money", "survival", "gangsters", "shared"]
+
+
+class Gangster(Model):
+    owner: int
+    kind: Kind
+    #: the seat id, or None while waiting to be seated (and once dead)
+    seat: str | None = None
+    asleep: bool = False
+    alive: bool = True
+
+
+class State(Model):
+    setup: Setup
+    seed: int
+    phase: Phase
+    gangsters: tuple[Gangster, ...]
+    #: per player: the seat their cake is on, or None (in front of them, or gone)
+    cakes: tuple[str | None, ...]
+    #: per player: the cake left the game (house rule boumed_cake="removed")
+    cakes_gone: tuple[bool, ...]
+    money: tuple[int, ...]
+    bank: int
+    #: whose turn it is; during Alerte! re-seating, who played it; None during free seating
+    turn: int | None = None
+    turn_number: int = 0
+    #: free seating and Alerte! re-seating: who places the next gangster
+    placer: int | None = None
+    #: cards played so far this turn, in order
+    cards_played: tuple[CardType, ...] = ()
+    discarded: bool = False
+    draw_pile: int
+    set_aside: int = 0
+    #: Alerte! cards out of the game (house rule alerte_card="leaves_game")
+    removed_cards: int = 0
+    #: SECRET: each player's private note of their hand (shown only in their own projection)
+    hands: tuple[tuple[CardType, ...], ...]
+    #: counts kill events, to tell who stayed in play longest
+    moment: int = 0
+    #: per player: the kill event that eliminated them (None: still in play)
+    out_moment: tuple[int | None, ...]
+    #: per player: how many gangsters they had on the table just before being eliminated
+    out_gangsters: tuple[int, ...]
+    ended_by: EndReason | None = None
+    winners: tuple[int, ...] = ()
+    tiebreak: TieBreak | None = None
+
+    @property
+    def players(self) -> int:
+        return len(self.setup.players)
+
+    @property
+    def board(self) -> Board:
+        return self.setup.board
+
+
+# --- views -------------------------------------------------------------------------------------
+
+
+class SeatView(Model):
+    id: str
+    business: Business | None
+    cash_register: bool
+    glass: bool
+    knife: bool
+    revolver: bool
+    no_shoot: bool
+    faces: str | None
+    x: float | None
+    y: float | None
+    #: index into View.gangsters of the gangster sitting here
+    gangster: int | None
+    #: the player whose cake is on this seat
+    cake: int | None
+
+
+class GangsterView(Model):
+    index: int
+    owner: int
+    kind: Kind
+    seat: str | None
+    asleep: bool
+    alive: bool
+
+
+class GangView(Model):
+    """A player's public standing."""
+
+    seat: int
+    money: int
+    in_play: bool
+    living: int
+    asleep: int
+    #: gangsters waiting to be seated (free seating, Alerte!), by type
+    unseated: tuple[Kind, ...]
+    cake_seat: str | None
+    cake_in_hand: bool
+    cake_gone: bool
+    cards_in_hand: int
+
+
+class Target(Model):
+    """One legal use of a card right now, for the private rules helper."""
+
+    card: CardType
+    #: the victim's seat (knife, pan, pills), the cake's seat (boum, pass_cake), the seat a cake
+    #: is ordered to (order_cake), or the destination (move)
+    seat: str | None = None
+    #: who owns the gangster or cake at `seat`, and the gangster's type
+    owner: int | None = None
+    kind: Kind | None = None
+    asleep: bool = False
+    #: your gangster doing it (knife, pan, move) and its type
+    from_seat: str | None = None
+    from_kind: Kind | None = None
+    direction: Direction | None = None
+    #: pass_cake: where the cake lands
+    to_seat: str | None = None
+    #: gangster indices this would kill (blasts, a second pill)
+    kills: tuple[int, ...] = ()
+
+
+class CardOptions(Model):
+    card: CardType
+    #: may the player play this card at this moment (their turn, card order)?
+    playable_now: bool
+    #: the error code explaining why not (None when playable)
+    blocked: str | None = None
+    #: copies in the player's private hand note
+    in_hand: int = 0
+    targets: tuple[Target, ...] = ()
+
+
+class SeatPrivate(Model):
+    seat: int
+    #: the player's private note of their hand
+    hand: tuple[CardType, ...]
+    can_discard: bool
+    can_end_turn: bool
+    #: what they would earn if their income were paid now
+    income_now: int
+
+
+class View(Model):
+    game: Literal["reglement"] = "reglement"
+    players: tuple[Player, ...]
+    board_name: str
+    board_reconstructed: bool
+    board_verified: bool
+    phase: Phase
+    turn: int | None
+    turn_number: int
+    waiting_for: tuple[int, ...]
+    placer: int | None
+    seats: tuple[SeatView, ...]
+    gangsters: tuple[GangsterView, ...]
+    gangs: tuple[GangView, ...]
+    bank: int
+    cards_played: tuple[CardType, ...]
+    discarded: bool
+    draw_pile: int
+    set_aside: int
+    removed_cards: int
+    ended_by: EndReason | None
+    winners: tuple[int, ...]
+    tiebreak: TieBreak | None
+    #: present only in a seat's own projection
+    me: SeatPrivate | None = None
+    my_options: tuple[CardOptions, ...] | None = None
+
+
+# --- messages (English templates; catalogues translate them) -----------------------------------
+
+MESSAGES: dict[str, str] = {
+    # rulings
+    "reglement.seating_started": "Free seating: {seat:seat} places first, then one gangster at a time counter-clockwise.",
+    "reglement.seating_started_gangs": "Free seating: {seat:seat} places their whole gang first, then the others counter-clockwise.",
+    "reglement.gangster_placed": "{seat:seat} seats their {kind} at {at}.",
+    "reglement.seating_done": "Everyone is seated. {seat:seat} placed last and starts; play runs clockwise.",
+    "reglement.preset_seating": "The gangsters take their preset seats. {seat:seat} starts; play runs clockwise.",
+    "reglement.turn_started": "Turn {number}: {seat:seat} plays.",
+    "reglement.cake_exploded": "{owner_seat:seat}'s cake explodes at {at} and goes back to its owner.",
+    "reglement.cake_exploded_gone": "{owner_seat:seat}'s cake explodes at {at} and leaves the game.",
+    "reglement.blast_nobody": "Nobody was sitting in the blast.",
+    "reglement.killed": "{owner_seat:seat}'s {kind} at {at} is killed.",
+    "reglement.killed_by_pill": "{owner_seat:seat}'s {kind} at {at} was already asleep: the second pill kills him.",
+    "reglement.fell_asleep": "{owner_seat:seat}'s {kind} at {at} falls asleep.",
+    "reglement.player_out": "{seat:seat} has no gangsters left and is out; their money still counts.",
+    "reglement.income": "{seat:seat} earns {amount:money} (Parrain {parrain_amount:money}, businesses {business_amount:money}).",
+    "reglement.income_doubled": "{seat:seat} earns {amount:money}: Parrain {parrain_amount:money} and businesses {business_amount:money}, doubled by the cash register at {at}.",
+    "reglement.income_none": "{seat:seat} earns nothing this turn.",
+    "reglement.bank_short": "The bank holds only {amount:money} of the {due_amount:money} due: {seat:seat} takes what is left.",
+    "reglement.played_knife": "{seat:seat} plays Coup de couteau: their {from_kind} at {from_at} stabs {target_seat:seat}'s {kind} at {at}.",
+    "reglement.played_pan": "{seat:seat} plays Pan!: their {from_kind} at {from_at} shoots {target_seat:seat}'s {kind} at {at}.",
+    "reglement.played_order_cake": "{seat:seat} orders a cake at {at}; it explodes at the start of their next turn.",
+    "reglement.played_pass_cake_clockwise": "{seat:seat} passes {owner_seat:seat}'s cake clockwise from {from_at} to {at}.",
+    "reglement.played_pass_cake_counterclockwise": "{seat:seat} passes {owner_seat:seat}'s cake counter-clockwise from {from_at} to {at}.",
+    "reglement.played_boum": "{seat:seat} plays Boum! on {owner_seat:seat}'s cake at {at}.",
+    "reglement.played_pills": "{seat:seat} plays Cocktail et somnifère on {ats}.",
+    "reglement.played_alerte": "{seat:seat} plays Alerte!: every gangster leaves the table. Re-seating starts with {seat:seat}, counter-clockwise.",
+    "reglement.alerte_done": "Everyone is back at the table. {seat:seat} may still play a Déplacement.",
+    "reglement.played_move": "{seat:seat} moves their {kind} from {from_at} to {at}.",
+    "reglement.discarded": "{seat:seat} plays nothing and sets one card aside.",
+    "reglement.drew": "{seat:seat} draws {count} card(s) back up to 5.",
+    "reglement.reshuffled": "The draw pile is empty: {count} set-aside card(s) are shuffled into a new pile.",
+    "reglement.woke": "{seat:seat}'s gangsters at {ats} wake up.",
+    "reglement.game_over_last_player": "Only {seat:seat} still has gangsters and takes the {amount:money} left in the bank.",
+    "reglement.game_over_bank": "The bank is empty: the game is over.",
+    "reglement.game_over_all_dead": "The last gangsters died in one explosion: the game is over.",
+    "reglement.winners": "Winner: {seats:seats} with {amount:money}.",
+    "reglement.tiebreak_survival": "Tied on money: {seats:seats} won because their gang stayed in play longest.",
+    "reglement.tiebreak_gangsters": "Tied on money and survival: {seats:seats} won with more gangsters on the table.",
+    "reglement.tiebreak_shared": "Tied on every count: {seats:seats} share the win.",
+    # errors
+    "reglement.err.game_over": "The game is over.",
+    "reglement.err.unknown_player": "There is no player {seat}.",
+    "reglement.err.wrong_phase": "That is not possible now: the game is in the {phase} phase.",
+    "reglement.err.not_your_turn": "It is {expected:seat}'s turn, not yours.",
+    "reglement.err.no_such_seat": "There is no seat {at} on this board.",
+    "reglement.err.seat_taken": "Seat {at} is not empty.",
+    "reglement.err.none_left_to_place": "You have no {kind} left to seat.",
+    "reglement.err.card_limit": "You have already played two cards this turn.",
+    "reglement.err.second_action": "Only one action card per turn: your second card must be a Déplacement.",
+    "reglement.err.action_after_move": "Once you have played a Déplacement you may not play an action card.",
+    "reglement.err.already_discarded": "You set a card aside this turn: you cannot play a card too.",
+    "reglement.err.discard_after_play": "You have played a card this turn: you cannot also set one aside.",
+    "reglement.err.nothing_played": "Play a card or set one aside before ending your turn.",
+    "reglement.err.empty_seat": "Nobody is sitting at {at}.",
+    "reglement.err.own_gangster": "The gangster at {at} is one of yours: this card only hits opponents.",
+    "reglement.err.not_your_gangster": "The gangster at {at} is not one of yours.",
+    "reglement.err.asleep_cannot_kill": "Your gangster at {at} is asleep: a sleeping gangster cannot kill.",
+    "reglement.err.asleep_cannot_move": "Your gangster at {at} is asleep: a sleeping gangster cannot move.",
+    "reglement.err.no_blade": "Your {kind} at {at} has no knife: only a Lame d'Acier or a gangster at a knife seat can stab.",
+    "reglement.err.not_next_to": "{at} is not next to your gangster at {from_at}.",
+    "reglement.err.no_gun": "Your {kind} at {at} cannot shoot: only a Flingueur or a gangster at a revolver seat can.",
+    "reglement.err.x_seat": "Your Flingueur at {at} sits on a seat marked X and cannot shoot.",
+    "reglement.err.not_facing": "{at} is not facing your gangster at {from_at}.",
+    "reglement.err.out_of_reach": "None of your awake gangsters can reach {at} with {card}.",
+    "reglement.err.cake_on_table": "Your cake is already on the table at {at}.",
+    "reglement.err.cake_gone": "Your cake has left the game.",
+    "reglement.err.seat_has_cake": "There is already a cake at {at}.",
+    "reglement.err.no_cake_there": "There is no cake at {at}.",
+    "reglement.err.own_cake": "The cake at {at} is yours: this card only works on an opponent's cake.",
+    "reglement.err.pass_nowhere": "The cake at {at} cannot be passed that way: there is no gangster without a cake to pass it to.",
+    "reglement.err.pill_count": "Cocktail et somnifère takes {low} to {high} different gangsters, not {count}.",
+    "reglement.err.pill_twice": "At most one pill per gangster per card: {at} is named twice.",
+    "reglement.err.no_glass": "There is no glass at {at}: pills only reach gangsters with a glass in front of them.",
+    "reglement.err.wake_automatic": "Your sleepers all wake up on their own; there is nothing to choose.",
+    "reglement.err.not_your_sleeper": "There is no sleeping gangster of yours at {at}.",
+    "reglement.err.player_out": "You are out of the game.",
+    "reglement.err.hand_too_big": "A hand holds at most 5 cards, not {count}.",
+    # names
+    "reglement.kind.parrain": "Parrain",
+    "reglement.kind.flingueur": "Flingueur",
+    "reglement.kind.lame": "Lame d'Acier",
+    "reglement.kind.cogneur": "Cogneur",
+    **{f"reglement.card.{card}": name for card, name in CARD_NAMES.items()},
+    "reglement.business.bar": "bar",
+    "reglement.business.restaurant": "restaurant",
+    "reglement.business.gambling": "gambling house",
+    "reglement.mark.cash_register": "cash register",
+    "reglement.mark.glass": "glass",
+    "reglement.mark.knife": "knife",
+    "reglement.mark.revolver": "revolver",
+    "reglement.mark.no_shoot": "X (no shooting)",
+    "reglement.mark.faces": "faces",
+    "reglement.direction.clockwise": "clockwise",
+    "reglement.direction.counterclockwise": "counter-clockwise",
+    "reglement.phase.seating": "seating",
+    "reglement.phase.play": "play",
+    "reglement.phase.alerte": "Alerte! re-seating",
+    "reglement.phase.over": "game over",
+    "reglement.end.last_player": "one gang left",
+    "reglement.end.bank_empty": "the bank is empty",
+    "reglement.end.all_dead": "the last gangsters were blown up",
+    "reglement.label.bank": "Bank",
+    "reglement.label.draw_pile": "Draw pile",
+    "reglement.label.set_aside": "Set aside",
+    "reglement.label.asleep": "asleep",
+    "reglement.label.empty_seat": "empty seat",
+    "reglement.label.helper": "What you can do with {card} right now",
+    "reglement.label.board_reconstructed": "Reconstructed board: check it against your box.",
+}
+
+
+# --- pure helpers on a state ---------------------------------------------------------------------
+
+
+def seated(state: State) -> dict[str, int]:
+    """Seat id -> index of the living gangster sitting there."""
+    return {g.seat: i for i, g in enumerate(state.gangsters) if g.alive and g.seat is not None}
+
+
+def cakes_on_table(state: State) -> dict[str, int]:
+    """Seat id -> owner of the cake on it."""
+    return {seat: owner for owner, seat in enumerate(state.cakes) if seat is not None}
+
+
+def in_play(state: State, player: int) -> bool:
+    return state.out_moment[player] is None
+
+
+def living(state: State, player: int) -> list[int]:
+    return [i for i, g in enumerate(state.gangsters) if g.alive and g.owner == player]
+
+
+def hand_count(state: State, player: int) -> int:
+    """Cards in a hand: 5, less what the current player has used this turn; 0 once out."""
+    if not in_play(state, player):
+        return 0
+    if player == state.turn and state.phase in ("play", "alerte"):
+        return HAND_SIZE - len(state.cards_played) - int(state.discarded)
+    return HAND_SIZE
+
+
+class Income(Model):
+    parrain: int
+    businesses: int
+    #: the cash register seat held by an earning gangster, if any
+    cash_register: str | None
+    total: int
+
+
+def income(state: State, player: int) -> Income:
+    """RULES.md §4.6: Parrain 1,000; per business 1,000 a seat or 4,000 for both; register ×2."""
+    earning = [
+        g
+        for g in state.gangsters
+        if g.owner == player and g.alive and g.seat is not None and (not g.asleep or state.setup.sleepers_earn == "yes")
+    ]
+    parrain = PARRAIN_INCOME if any(g.kind == "parrain" for g in earning) else 0
+    held = [state.board.seat(g.seat) for g in earning if g.seat is not None]
+    businesses = 0
+    for business in BUSINESSES:
+        count = sum(1 for seat in held if seat.business == business)
+        businesses += MONOPOLY_INCOME if count >= 2 else SEAT_INCOME * count
+    register = next((seat.id for seat in held if seat.cash_register), None)
+    base = parrain + businesses
+    return Income(
+        parrain=parrain, businesses=businesses, cash_register=register, total=base * (REGISTER_FACTOR if register else 1)
+    )
+
+
+def nearest_occupied(state: State, seat: str, direction: Direction | int) -> str | None:
+    """The first seat holding a gangster going round from `seat` (not `seat` itself)."""
+    occupied = seated(state)
+    here = seat
+    for _ in range(len(state.board.seats) - 1):
+        here = state.board.step(here, direction)
+        if here in occupied:
+            return here
+    return None
+
+
+def reach_sides(state: State, seat: str) -> tuple[str, ...]:
+    """The seats a knife or a blast reaches left and right of `seat` (house rule empty_neighbour)."""
+    if state.setup.empty_neighbour == "skip":
+        found = [nearest_occupied(state, seat, -1), nearest_occupied(state, seat, 1)]
+        return tuple(dict.fromkeys(s for s in found if s is not None))
+    return tuple(dict.fromkeys(state.board.neighbours(seat)))
+
+
+def blast_seats(state: State, cake_seat: str) -> tuple[str, ...]:
+    """The cake's seat between its two neighbours (in ring order), and (house rule) the seat
+    facing it."""
+    if state.setup.empty_neighbour == "skip":
+        left, right = nearest_occupied(state, cake_seat, -1), nearest_occupied(state, cake_seat, 1)
+    else:
+        left, right = state.board.neighbours(cake_seat)
+    seats = [left, cake_seat, right]
+    if state.setup.blast == "neighbours_and_facing":
+        seats.append(state.board.faces(cake_seat))
+    return tuple(dict.fromkeys(s for s in seats if s is not None))
+
+
+def pass_destination(state: State, cake_seat: str, direction: Direction) -> str | None:
+    """Where Faites passer le gâteau lands: the nearest gangster that way without a cake."""
+    occupied, cakes = seated(state), cakes_on_table(state)
+    here = cake_seat
+    for _ in range(len(state.board.seats) - 1):
+        here = state.board.step(here, direction)
+        if here not in occupied:
+            continue
+        if here not in cakes:
+            return here
+        if state.setup.pass_onto_cake == "blocked":
+            return None
+    return None
+
+
+def can_stab_from(state: State, index: int) -> bool:
+    gangster = state.gangsters[index]
+    return gangster.kind == "lame" or state.board.seat(gangster.seat or "").knife
+
+
+def can_shoot_from(state: State, index: int) -> bool:
+    gangster = state.gangsters[index]
+    seat = state.board.seat(gangster.seat or "")
+    return seat.revolver or (gangster.kind == "flingueur" and not seat.no_shoot)
+
+
+def attack_reach(state: State, card: CardType, seat: str) -> tuple[str, ...]:
+    if card == "knife":
+        return reach_sides(state, seat)
+    facing = state.board.faces(seat)
+    return (facing,) if facing is not None else ()
+
+
+def pill_low_high(state: State, reachable: int) -> tuple[int, int]:
+    high = min(MAX_PILLS, reachable) if state.setup.pills_per_card == "exactly_3" else MAX_PILLS
+    low = high if state.setup.pills_per_card == "exactly_3" else 1
+    return max(low, 1), max(high, 1)
+
+
+# --- the engine --------------------------------------------------------------------------------
+
+
+class Reglement:
+    id: ClassVar[str] = "reglement"
+    setup_model = Setup
+    action_model = Action
+    action_adapter = ACTION_ADAPTER
+    state_model = State
+    view_model = View
+    messages = MESSAGES
+    house_rules = HOUSE_RULES
+    min_players, max_players = 3, 6
+
+    # -- setup --
+
+    def initial_state(self, setup: Setup, seed: int) -> State:
+        n = len(setup.players)
+        gangsters = tuple(
+            Gangster(owner=player, kind=kind)
+            for player in range(n)
+            for kind, count in zip(KINDS, GANG_BY_PLAYERS[n], strict=True)
+            for _ in range(count)
+        )
+        state = State(
+            setup=setup,
+            seed=seed,
+            phase="seating",
+            gangsters=gangsters,
+            cakes=(None,) * n,
+            cakes_gone=(False,) * n,
+            money=(0,) * n,
+            bank=BANK_BY_PLAYERS[n],
+            draw_pile=DECK_SIZE - HAND_SIZE * n,
+            hands=((),) * n,
+            out_moment=(None,) * n,
+            out_gangsters=(0,) * n,
+        )
+        if setup.seating == "free":
+            first = setup.first_placer
+            if first is None:
+                first = rng_for(seed, "first_placer").randrange(n)
+            return state.model_copy(update={"placer": first})
+        return self._seat_preset(state)
+
+    def _seat_preset(self, state: State) -> State:
+        setup = state.setup
+        gangsters = list(state.gangsters)
+        for placement in setup.preset:
+            index = next(
+                i
+                for i, g in enumerate(gangsters)
+                if g.owner == placement.player and g.kind == placement.kind and g.seat is None
+            )
+            gangsters[index] = gangsters[index].model_copy(update={"seat": placement.seat})
+        first = setup.first_player
+        if first is None:
+            colours = [p.colour for p in setup.players]
+            first = colours.index(PRESET_FIRST_COLOUR) if PRESET_FIRST_COLOUR in colours else 0
+        state = state.model_copy(update={"gangsters": tuple(gangsters)})
+        rulings = [Ruling(code="reglement.preset_seating", params={"seat": first})]
+        return self._begin_turn(state, first, rulings)
+
+    def opening_rulings(self, state: State) -> tuple[Ruling, ...]:
+        """What the board shows before the first action (initial_state returns no rulings)."""
+        if state.phase == "seating" and state.placer is not None:
+            code = (
+                "reglement.seating_started_gangs"
+                if state.setup.seating_order == "whole_gang"
+                else "reglement.seating_started"
+            )
+            return (Ruling(code=code, params={"seat": state.placer}),)
+        return ()
+
+    # -- who acts --
+
+    def waiting_for(self, state: State) -> tuple[int, ...]:
+        if state.phase in ("seating", "alerte"):
+            return (state.placer,) if state.placer is not None else ()
+        if state.phase == "play" and state.turn is not None:
+            return (state.turn,)
+        return ()
+
+    # -- apply --
+
+    def apply(self, state: State, action: Any) -> Outcome:
+        if state.phase == "over":
+            raise RuleError("reglement.err.game_over")
+        if not 0 <= action.by < state.players:
+            raise RuleError("reglement.err.unknown_player", seat=action.by)
+        rulings: list[Ruling] = []
+        handlers = {
+            PlaceGangster: self._place,
+            Knife: self._attack,
+            Pan: self._attack,
+            OrderCake: self._order_cake,
+            PassCake: self._pass_cake,
+            Boum: self._boum,
+            Pills: self._pills,
+            Alerte: self._alerte,
+            Move: self._move,
+            Discard: self._discard,
+            EndTurn: self._end_turn,
+            NoteHand: self._note_hand,
+        }
+        new = handlers[type(action)](state, action, rulings)
+        return Outcome(state=new, rulings=tuple(rulings))
+
+    # validation helpers (each raises before anything changes)
+
+    def _seat_id(self, state: State, seat: str) -> str:
+        if not state.board.has(seat):
+            raise RuleError("reglement.err.no_such_seat", at=seat)
+        return seat
+
+    def _occupant(self, state: State, seat: str) -> int:
+        index = seated(state).get(self._seat_id(state, seat))
+        if index is None:
+            raise RuleError("reglement.err.empty_seat", at=seat)
+        return index
+
+    def _own_awake(self, state: State, player: int, seat: str, asleep_code: str) -> int:
+        index = self._occupant(state, seat)
+        gangster = state.gangsters[index]
+        if gangster.owner != player:
+            raise RuleError("reglement.err.not_your_gangster", at=seat)
+        if gangster.asleep:
+            raise RuleError(asleep_code, at=seat)
+        return index
+
+    def card_problem(self, state: State, player: int, card: CardType) -> RuleError | None:
+        """Why `player` may not play `card` at this moment (turn and card order), or None."""
+        if state.phase == "over":
+            return RuleError("reglement.err.game_over")
+        if state.phase != "play":
+            return RuleError("reglement.err.wrong_phase", phase=state.phase)
+        if player != state.turn:
+            return RuleError("reglement.err.not_your_turn", expected=state.turn)
+        if state.discarded:
+            return RuleError("reglement.err.already_discarded")
+        played = state.cards_played
+        if len(played) >= 2:
+            return RuleError("reglement.err.card_limit")
+        if card != "move" and played:
+            code = "reglement.err.action_after_move" if "move" in played else "reglement.err.second_action"
+            return RuleError(code)
+        return None
+
+    def _check_card(self, state: State, player: int, card: CardType) -> None:
+        problem = self.card_problem(state, player, card)
+        if problem is not None:
+            raise problem
+
+    def _check_turn(self, state: State, player: int) -> None:
+        if state.phase != "play":
+            raise RuleError("reglement.err.wrong_phase", phase=state.phase)
+        if player != state.turn:
+            raise RuleError("reglement.err.not_your_turn", expected=state.turn)
+
+    # -- seating (free seating and Alerte! re-seating) --
+
+    def unseated(self, state: State, player: int) -> list[int]:
+        return [i for i, g in enumerate(state.gangsters) if g.owner == player and g.alive and g.seat is None]
+
+    def _next_placer(self, state: State, current: int) -> int | None:
+        """Counter-clockwise from `current`, the next player with a gangster still to seat."""
+        if state.setup.seating_order == "whole_gang" and self.unseated(state, current):
+            return current
+        for step in range(1, state.players + 1):
+            player = (current - step) % state.players
+            if self.unseated(state, player):
+                return player
+        return None
+
+    def _place(self, state: State, action: PlaceGangster, rulings: list[Ruling]) -> State:
+        if state.phase not in ("seating", "alerte"):
+            raise RuleError("reglement.err.wrong_phase", phase=state.phase)
+        if action.by != state.placer:
+            raise RuleError("reglement.err.not_your_turn", expected=state.placer)
+        seat = self._seat_id(state, action.seat)
+        if seat in seated(state):
+            raise RuleError("reglement.err.seat_taken", at=seat)
+        index = next((i for i in self.unseated(state, action.by) if state.gangsters[i].kind == action.kind), None)
+        if index is None:
+            raise RuleError("reglement.err.none_left_to_place", kind=KIND_NAMES[action.kind])
+        gangsters = list(state.gangsters)
+        gangsters[index] = gangsters[index].model_copy(update={"seat": seat})
+        state = state.model_copy(update={"gangsters": tuple(gangsters)})
+        rulings.append(
+            Ruling(code="reglement.gangster_placed", params={"seat": action.by, "kind": KIND_NAMES[action.kind], "at": seat})
+        )
+        placer = self._next_placer(state, action.by)
+        if placer is not None:
+            return state.model_copy(update={"placer": placer})
+        state = state.model_copy(update={"placer": None})
+        if state.phase == "seating":
+            rulings.append(Ruling(code="reglement.seating_done", params={"seat": action.by}))
+            return self._begin_turn(state, action.by, rulings)
+        rulings.append(Ruling(code="reglement.alerte_done", params={"seat": state.turn}))
+        return state.model_copy(update={"phase": "play"})
+
+    # -- turn steps 1, 2 and 4 --
+
+    def _next_in_play(self, state: State, after: int) -> int:
+        for step in range(1, state.players + 1):
+            player = (after + step) % state.players
+            if in_play(state, player):
+                return player
+        raise AssertionError("no player in play")  # the game ends before this can happen
+
+    def _begin_turn(self, state: State, player: int, rulings: list[Ruling]) -> State:
+        state = state.model_copy(
+            update={
+                "phase": "play",
+                "turn": player,
+                "turn_number": state.turn_number + 1,
+                "cards_played": (),
+                "discarded": False,
+            }
+        )
+        rulings.append(Ruling(code="reglement.turn_started", params={"seat": player, "number": state.turn_number}))
+        # step 1: the cake this player ordered last turn explodes
+        if state.cakes[player] is not None:
+            state = self._explode(state, player, rulings, boum=False)
+            if state.phase == "over":
+                return state
+            if not in_play(state, player):
+                return self._begin_turn(state, self._next_in_play(state, player), rulings)
+        # step 2: income
+        return self._pay_income(state, player, rulings)
+
+    def _pay_income(self, state: State, player: int, rulings: list[Ruling]) -> State:
+        earned = income(state, player)
+        if earned.total == 0:
+            rulings.append(Ruling(code="reglement.income_none", params={"seat": player}))
+            return state
+        paid = min(earned.total, state.bank)
+        money = list(state.money)
+        money[player] += paid
+        params = {
+            "seat": player,
+            "amount": paid,
+            "parrain_amount": earned.parrain,
+            "business_amount": earned.businesses,
+        }
+        if earned.cash_register:
+            rulings.append(Ruling(code="reglement.income_doubled", params={**params, "at": earned.cash_register}))
+        else:
+            rulings.append(Ruling(code="reglement.income", params=params))
+        state = state.model_copy(update={"money": tuple(money), "bank": state.bank - paid})
+        if paid < earned.total:
+            rulings.append(
+                Ruling(code="reglement.bank_short", params={"seat": player, "amount": paid, "due_amount": earned.total})
+            )
+        if state.bank == 0:
+            return self._finish(state, "bank_empty", rulings)
+        return state
+
+    def _explode(self, state: State, owner: int, rulings: list[Ruling], *, boum: bool) -> State:
+        seat = state.cakes[owner]
+        assert seat is not None
+        gone = boum and state.setup.boumed_cake == "removed"
+        code = "reglement.cake_exploded_gone" if gone else "reglement.cake_exploded"
+        rulings.append(Ruling(code=code, params={"owner_seat": owner, "at": seat}))
+        victims = blast_seats(state, seat)
+        cakes = list(state.cakes)
+        cakes[owner] = None
+        cakes_gone = list(state.cakes_gone)
+        cakes_gone[owner] = cakes_gone[owner] or gone
+        state = state.model_copy(update={"cakes": tuple(cakes), "cakes_gone": tuple(cakes_gone)})
+        if not any(s in seated(state) for s in victims):
+            rulings.append(Ruling(code="reglement.blast_nobody"))
+        return self._kill(state, victims, rulings)
+
+    def _kill(self, state: State, seats: tuple[str, ...], rulings: list[Ruling], code: str = "reglement.killed") -> State:
+        """Kill whoever sits at `seats` (one event), then record eliminations and check the end."""
+        occupied = seated(state)
+        victims = [occupied[s] for s in seats if s in occupied]
+        if not victims:
+            return state
+        before = [len(living(state, p)) for p in range(state.players)]
+        hands_before = [hand_count(state, p) for p in range(state.players)]
+        gangsters = list(state.gangsters)
+        for index in victims:
+            g = gangsters[index]
+            rulings.append(Ruling(code=code, params={"owner_seat": g.owner, "kind": KIND_NAMES[g.kind], "at": g.seat}))
+            gangsters[index] = g.model_copy(update={"alive": False, "seat": None, "asleep": False})
+        moment = state.moment + 1
+        state = state.model_copy(update={"gangsters": tuple(gangsters), "moment": moment})
+        out_moment, out_gangsters = list(state.out_moment), list(state.out_gangsters)
+        hands, set_aside = list(state.hands), state.set_aside
+        for player in range(state.players):
+            if out_moment[player] is None and not living(state, player):
+                out_moment[player] = moment
+                out_gangsters[player] = before[player]
+                set_aside += hands_before[player]  # an eliminated player's cards are set aside
+                hands[player] = ()
+                rulings.append(Ruling(code="reglement.player_out", params={"seat": player}))
+        state = state.model_copy(
+            update={
+                "out_moment": tuple(out_moment),
+                "out_gangsters": tuple(out_gangsters),
+                "hands": tuple(hands),
+                "set_aside": set_aside,
+            }
+        )
+        remaining = [p for p in range(state.players) if in_play(state, p)]
+        if not remaining:
+            return self._finish(state, "all_dead", rulings)
+        if len(remaining) == 1:
+            last = remaining[0]
+            money = list(state.money)
+            money[last] += state.bank
+            rulings.append(Ruling(code="reglement.game_over_last_player", params={"seat": last, "amount": state.bank}))
+            state = state.model_copy(update={"money": tuple(money), "bank": 0})
+            return self._finish(state, "last_player", rulings)
+        return state
+
+    # -- step 3: the cards --
+
+    def _played(self, state: State, card: CardType, player: int) -> State:
+        """Count the card as played this turn; it goes to the set-aside pile."""
+        hands = list(state.hands)
+        if card in hands[player]:
+            mine = list(hands[player])
+            mine.remove(card)
+            hands[player] = tuple(mine)
+        leaves = card == "alerte" and state.setup.alerte_card == "leaves_game"
+        return state.model_copy(
+            update={
+                "cards_played": state.cards_played + (card,),
+                "set_aside": state.set_aside + (0 if leaves else 1),
+                "removed_cards": state.removed_cards + (1 if leaves else 0),
+                "hands": tuple(hands),
+            }
+        )
+
+    def _after_card(self, state: State, rulings: list[Ruling]) -> State:
+        """A player knocked out during their own turn ends it at once (their cards are set aside)."""
+        if state.phase == "play" and state.turn is not None and not in_play(state, state.turn):
+            return self._begin_turn(state, self._next_in_play(state, state.turn), rulings)
+        return state
+
+    def find_sources(self, state: State, player: int, card: CardType, target: str) -> list[int]:
+        """Awake gangsters of `player` who can hit `target` with a knife or a gun."""
+        able = can_stab_from if card == "knife" else can_shoot_from
+        return [
+            i
+            for i, g in enumerate(state.gangsters)
+            if g.owner == player
+            and g.alive
+            and not g.asleep
+            and g.seat is not None
+            and g.seat != target
+            and able(state, i)
+            and target in attack_reach(state, card, g.seat)
+        ]
+
+    def _attack(self, state: State, action: Knife | Pan, rulings: list[Ruling]) -> State:
+        card = CARD_ACTIONS[type(action)]
+        self._check_card(state, action.by, card)
+        victim = self._occupant(state, action.target)
+        target_owner = state.gangsters[victim].owner
+        if target_owner == action.by and state.setup.own_targets == "forbidden":
+            raise RuleError("reglement.err.own_gangster", at=action.target)
+        if action.from_seat is None:
+            sources = self.find_sources(state, action.by, card, action.target)
+            if not sources:
+                raise RuleError("reglement.err.out_of_reach", at=action.target, card=CARD_NAMES[card])
+            source = sources[0]
+        else:
+            source = self._own_awake(state, action.by, action.from_seat, "reglement.err.asleep_cannot_kill")
+            self._check_source(state, card, source, action.target)
+        shooter = state.gangsters[source]
+        rulings.append(
+            Ruling(
+                code=f"reglement.played_{card}",
+                params={
+                    "seat": action.by,
+                    "from_kind": KIND_NAMES[shooter.kind],
+                    "from_at": shooter.seat,
+                    "target_seat": target_owner,
+                    "kind": KIND_NAMES[state.gangsters[victim].kind],
+                    "at": action.target,
+                },
+            )
+        )
+        state = self._played(state, card, action.by)
+        state = self._kill(state, (action.target,), rulings)
+        return self._after_card(state, rulings)
+
+    def _check_source(self, state: State, card: CardType, source: int, target: str) -> None:
+        gangster = state.gangsters[source]
+        seat = gangster.seat
+        assert seat is not None
+        if seat == target:
+            raise RuleError("reglement.err.own_gangster", at=target)
+        if card == "knife":
+            if not can_stab_from(state, source):
+                raise RuleError("reglement.err.no_blade", at=seat, kind=KIND_NAMES[gangster.kind])
+            if target not in attack_reach(state, card, seat):
+                raise RuleError("reglement.err.not_next_to", at=target, from_at=seat)
+            return
+        if not can_shoot_from(state, source):
+            if gangster.kind == "flingueur":
+                raise RuleError("reglement.err.x_seat", at=seat)
+            raise RuleError("reglement.err.no_gun", at=seat, kind=KIND_NAMES[gangster.kind])
+        if target not in attack_reach(state, card, seat):
+            raise RuleError("reglement.err.not_facing", at=target, from_at=seat)
+
+    def _order_cake(self, state: State, action: OrderCake, rulings: list[Ruling]) -> State:
+        self._check_card(state, action.by, "order_cake")
+        if state.cakes_gone[action.by]:
+            raise RuleError("reglement.err.cake_gone")
+        if state.cakes[action.by] is not None:
+            raise RuleError("reglement.err.cake_on_table", at=state.cakes[action.by])
+        seat = self._seat_id(state, action.seat)
+        if seat in cakes_on_table(state):
+            raise RuleError("reglement.err.seat_has_cake", at=seat)
+        cakes = list(state.cakes)
+        cakes[action.by] = seat
+        rulings.append(Ruling(code="reglement.played_order_cake", params={"seat": action.by, "at": seat}))
+        state = self._played(state, "order_cake", action.by)
+        return state.model_copy(update={"cakes": tuple(cakes)})
+
+    def _opponent_cake(self, state: State, player: int, cake_seat: str) -> int:
+        seat = self._seat_id(state, cake_seat)
+        owner = cakes_on_table(state).get(seat)
+        if owner is None:
+            raise RuleError("reglement.err.no_cake_there", at=seat)
+        if owner == player:
+            raise RuleError("reglement.err.own_cake", at=seat)
+        return owner
+
+    def _pass_cake(self, state: State, action: PassCake, rulings: list[Ruling]) -> State:
+        self._check_card(state, action.by, "pass_cake")
+        owner = self._opponent_cake(state, action.by, action.cake_seat)
+        destination = pass_destination(state, action.cake_seat, action.direction)
+        if destination is None:
+            raise RuleError("reglement.err.pass_nowhere", at=action.cake_seat)
+        cakes = list(state.cakes)
+        cakes[owner] = destination
+        rulings.append(
+            Ruling(
+                code=f"reglement.played_pass_cake_{action.direction}",
+                params={
+                    "seat": action.by,
+                    "owner_seat": owner,
+                    "from_at": action.cake_seat,
+                    "at": destination,
+                },
+            )
+        )
+        state = self._played(state, "pass_cake", action.by)
+        return state.model_copy(update={"cakes": tuple(cakes)})
+
+    def _boum(self, state: State, action: Boum, rulings: list[Ruling]) -> State:
+        self._check_card(state, action.by, "boum")
+        owner = self._opponent_cake(state, action.by, action.cake_seat)
+        rulings.append(
+            Ruling(code="reglement.played_boum", params={"seat": action.by, "owner_seat": owner, "at": action.cake_seat})
+        )
+        state = self._played(state, "boum", action.by)
+        state = self._explode(state, owner, rulings, boum=True)
+        return self._after_card(state, rulings)
+
+    def pill_targets(self, state: State, player: int) -> list[int]:
+        """Opponent gangsters sitting at a glass seat (asleep ones too: a second pill kills)."""
+        return [
+            i
+            for i, g in enumerate(state.gangsters)
+            if g.alive and g.seat is not None and g.owner != player and state.board.seat(g.seat).glass
+        ]
+
+    def _pills(self, state: State, action: Pills, rulings: list[Ruling]) -> State:
+        self._check_card(state, action.by, "pills")
+        low, high = pill_low_high(state, len(self.pill_targets(state, action.by)))
+        if not low <= len(action.targets) <= high:
+            raise RuleError("reglement.err.pill_count", low=low, high=high, count=len(action.targets))
+        repeated = [s for s, count in Counter(action.targets).items() if count > 1]
+        if repeated:
+            raise RuleError("reglement.err.pill_twice", at=repeated[0])
+        for seat in action.targets:
+            index = self._occupant(state, seat)
+            if state.gangsters[index].owner == action.by:
+                raise RuleError("reglement.err.own_gangster", at=seat)
+            if not state.board.seat(seat).glass:
+                raise RuleError("reglement.err.no_glass", at=seat)
+        rulings.append(Ruling(code="reglement.played_pills", params={"seat": action.by, "ats": ", ".join(action.targets)}))
+        state = self._played(state, "pills", action.by)
+        occupied = seated(state)
+        gangsters = list(state.gangsters)
+        second_pill: list[str] = []
+        for seat in action.targets:
+            g = gangsters[occupied[seat]]
+            if g.asleep:
+                second_pill.append(seat)
+            else:
+                gangsters[occupied[seat]] = g.model_copy(update={"asleep": True})
+                rulings.append(
+                    Ruling(code="reglement.fell_asleep", params={"owner_seat": g.owner, "kind": KIND_NAMES[g.kind], "at": seat})
+                )
+        state = state.model_copy(update={"gangsters": tuple(gangsters)})
+        state = self._kill(state, tuple(second_pill), rulings, code="reglement.killed_by_pill")
+        return self._after_card(state, rulings)
+
+    def _alerte(self, state: State, action: Alerte, rulings: list[Ruling]) -> State:
+        self._check_card(state, action.by, "alerte")
+        rulings.append(Ruling(code="reglement.played_alerte", params={"seat": action.by}))
+        state = self._played(state, "alerte", action.by)
+        wake = state.setup.alerte_pills == "removed"
+        gangsters = tuple(
+            g.model_copy(update={"seat": None, "asleep": g.asleep and not wake}) if g.alive else g
+            for g in state.gangsters
+        )
+        cakes = state.cakes if state.setup.alerte_cakes == "stay" else (None,) * state.players
+        state = state.model_copy(update={"gangsters": gangsters, "cakes": cakes, "phase": "alerte"})
+        # the card's player seats first, then counter-clockwise
+        placer = action.by if self.unseated(state, action.by) else self._next_placer(state, action.by)
+        return state.model_copy(update={"placer": placer})
+
+    def _move(self, state: State, action: Move, rulings: list[Ruling]) -> State:
+        self._check_card(state, action.by, "move")
+        index = self._own_awake(state, action.by, action.from_seat, "reglement.err.asleep_cannot_move")
+        destination = self._seat_id(state, action.to_seat)
+        if destination in seated(state):
+            raise RuleError("reglement.err.seat_taken", at=destination)
+        gangsters = list(state.gangsters)
+        gangsters[index] = gangsters[index].model_copy(update={"seat": destination})
+        rulings.append(
+            Ruling(
+                code="reglement.played_move",
+                params={
+                    "seat": action.by,
+                    "kind": KIND_NAMES[gangsters[index].kind],
+                    "from_at": action.from_seat,
+                    "at": destination,
+                },
+            )
+        )
+        state = self._played(state, "move", action.by)
+        return state.model_copy(update={"gangsters": tuple(gangsters)})
+
+    def _discard(self, state: State, action: Discard, rulings: list[Ruling]) -> State:
+        self._check_turn(state, action.by)
+        if state.discarded:
+            raise RuleError("reglement.err.already_discarded")
+        if state.cards_played:
+            raise RuleError("reglement.err.discard_after_play")
+        rulings.append(Ruling(code="reglement.discarded", params={"seat": action.by}))
+        return state.model_copy(update={"discarded": True, "set_aside": state.set_aside + 1})
+
+    def _end_turn(self, state: State, action: EndTurn, rulings: list[Ruling]) -> State:
+        self._check_turn(state, action.by)
+        if not state.cards_played and not state.discarded:
+            raise RuleError("reglement.err.nothing_played")
+        sleepers = {
+            g.seat: i for i, g in enumerate(state.gangsters) if g.owner == action.by and g.alive and g.asleep and g.seat
+        }
+        if action.wake is not None:
+            if state.setup.wake_up == "automatic":
+                raise RuleError("reglement.err.wake_automatic")
+            for seat in action.wake:
+                if seat not in sleepers:
+                    raise RuleError("reglement.err.not_your_sleeper", at=seat)
+        # draw back up to five (step 3's end)
+        state = self._draw(state, len(state.cards_played) + int(state.discarded), action.by, rulings)
+        # step 4: own sleepers wake
+        waking = [seat for seat in sleepers if action.wake is None or seat in action.wake]
+        if waking:
+            gangsters = list(state.gangsters)
+            for seat in waking:
+                gangsters[sleepers[seat]] = gangsters[sleepers[seat]].model_copy(update={"asleep": False})
+            state = state.model_copy(update={"gangsters": tuple(gangsters)})
+            rulings.append(Ruling(code="reglement.woke", params={"seat": action.by, "ats": ", ".join(waking)}))
+        return self._begin_turn(state, self._next_in_play(state, action.by), rulings)
+
+    def _draw(self, state: State, count: int, player: int, rulings: list[Ruling]) -> State:
+        pile, aside = state.draw_pile, state.set_aside
+        rulings.append(Ruling(code="reglement.drew", params={"seat": player, "count": count}))
+        if pile < count:
+            # the last card of the pile is used: shuffle the set-aside cards into a new pile
+            count -= pile
+            pile, aside = aside, 0
+            rulings.append(Ruling(code="reglement.reshuffled", params={"count": pile}))
+        pile -= min(count, pile)
+        return state.model_copy(
+            update={"draw_pile": pile, "set_aside": aside, "cards_played": (), "discarded": False}
+        )
+
+    def _note_hand(self, state: State, action: NoteHand, rulings: list[Ruling]) -> State:
+        if not in_play(state, action.by):
+            raise RuleError("reglement.err.player_out")
+        if len(action.cards) > HAND_SIZE:
+            raise RuleError("reglement.err.hand_too_big", count=len(action.cards))
+        hands = list(state.hands)
+        hands[action.by] = action.cards
+        # no ruling: rulings are public and this note is secret
+        return state.model_copy(update={"hands": tuple(hands)})
+
+    # -- the end --
+
+    def rank_key(self, state: State, player: int) -> tuple[int, float, int]:
+        """RULES.md §4.7: money, then how long the gang stayed in play, then gangsters on the
+        table at elimination (still in play: living gangsters, house rule tie_in_play)."""
+        out = state.out_moment[player]
+        if out is None:
+            count = len(living(state, player)) if state.setup.tie_in_play == "living_gangsters" else 0
+            return state.money[player], float("inf"), count
+        return state.money[player], float(out), state.out_gangsters[player]
+
+    def _finish(self, state: State, reason: EndReason, rulings: list[Ruling]) -> State:
+        if reason != "last_player":
+            rulings.append(Ruling(code=f"reglement.game_over_{reason}"))
+        keys = [self.rank_key(state, p) for p in range(state.players)]
+        best = max(keys)
+        winners = tuple(p for p in range(state.players) if keys[p] == best)
+        tied_on_money = [p for p in range(state.players) if keys[p][0] == best[0]]
+        tied_on_survival = [p for p in tied_on_money if keys[p][1] == best[1]]
+        if len(tied_on_money) == 1:
+            tiebreak: TieBreak = "money"
+        elif len(tied_on_survival) == 1:
+            tiebreak = "survival"
+        elif len(winners) == 1:
+            tiebreak = "gangsters"
+        else:
+            tiebreak = "shared"
+        rulings.append(Ruling(code="reglement.winners", params={"seats": list(winners), "amount": best[0]}))
+        if tiebreak != "money":
+            rulings.append(Ruling(code=f"reglement.tiebreak_{tiebreak}", params={"seats": list(winners)}))
+        return state.model_copy(
+            update={
+                "phase": "over",
+                "ended_by": reason,
+                "winners": winners,
+                "tiebreak": tiebreak,
+                "placer": None,
+            }
+        )
+
+    # -- the private rules helper --
+
+    def targets(self, state: State, player: int, card: CardType) -> tuple[Target, ...]:
+        """Every legal target of `card` for `player` on the table as it is now (ignoring whose
+        turn it is: see `card_problem` for that)."""
+        if state.phase in ("seating", "over") or not in_play(state, player):
+            return ()
+        occupied = seated(state)
+        cakes = cakes_on_table(state)
+        gangsters = state.gangsters
+        out: list[Target] = []
+
+        def victim(seat: str, **fields: Any) -> Target:
+            g = gangsters[occupied[seat]]
+            return Target(card=card, seat=seat, owner=g.owner, kind=g.kind, asleep=g.asleep, **fields)
+
+        def blast_victims(cake_seat: str) -> tuple[int, ...]:
+            return tuple(occupied[s] for s in blast_seats(state, cake_seat) if s in occupied)
+
+        if state.phase == "alerte" and card != "move":
+            return ()  # during re-seating only the Déplacement that follows is left to plan
+        if card in ("knife", "pan"):
+            able = can_stab_from if card == "knife" else can_shoot_from
+            for i, g in enumerate(gangsters):
+                if g.owner != player or not g.alive or g.asleep or g.seat is None or not able(state, i):
+                    continue
+                for seat in attack_reach(state, card, g.seat):
+                    if seat not in occupied or seat == g.seat:
+                        continue
+                    if gangsters[occupied[seat]].owner == player and state.setup.own_targets == "forbidden":
+                        continue
+                    out.append(victim(seat, from_seat=g.seat, from_kind=g.kind, kills=(occupied[seat],)))
+        elif card == "order_cake":
+            if state.cakes[player] is None and not state.cakes_gone[player]:
+                for seat in state.board.ids:
+                    if seat not in cakes:
+                        out.append(Target(card=card, seat=seat, owner=player, kills=blast_victims(seat)))
+        elif card == "pass_cake":
+            for seat, owner in cakes.items():
+                if owner == player:
+                    continue
+                for direction in ("counterclockwise", "clockwise"):
+                    landing = pass_destination(state, seat, direction)  # type: ignore[arg-type]
+                    if landing is not None:
+                        out.append(
+                            Target(
+                                card=card,
+                                seat=seat,
+                                owner=owner,
+                                direction=direction,  # type: ignore[arg-type]
+                                to_seat=landing,
+                                kills=blast_victims(landing),
+                            )
+                        )
+        elif card == "boum":
+            for seat, owner in cakes.items():
+                if owner != player:
+                    out.append(Target(card=card, seat=seat, owner=owner, kills=blast_victims(seat)))
+        elif card == "pills":
+            for i in self.pill_targets(state, player):
+                seat = gangsters[i].seat
+                assert seat is not None
+                out.append(victim(seat, kills=(i,) if gangsters[i].asleep else ()))
+        elif card == "alerte":
+            out.append(Target(card=card))
+        elif card == "move":
+            empty = [seat for seat in state.board.ids if seat not in occupied]
+            for g in gangsters:
+                if g.owner == player and g.alive and not g.asleep and g.seat is not None:
+                    for seat in empty:
+                        out.append(Target(card=card, seat=seat, from_seat=g.seat, from_kind=g.kind))
+        return tuple(out)
+
+    def options(self, state: State, player: int) -> tuple[CardOptions, ...]:
+        noted = Counter(state.hands[player])
+        result = []
+        for card in CARDS:
+            problem = self.card_problem(state, player, card)
+            result.append(
+                CardOptions(
+                    card=card,
+                    playable_now=problem is None,
+                    blocked=problem.code if problem else None,
+                    in_hand=noted[card],
+                    targets=self.targets(state, player, card),
+                )
+            )
+        return tuple(result)
+
+    # -- projection: the one place deciding what each audience sees --
+
+    def project(self, state: State, audience: Audience) -> View:
+        occupied = seated(state)
+        cakes = cakes_on_table(state)
+        board = state.board
+        seats = tuple(
+            SeatView(
+                id=s.id,
+                business=s.business,
+                cash_register=s.cash_register,
+                glass=s.glass,
+                knife=s.knife,
+                revolver=s.revolver,
+                no_shoot=s.no_shoot,
+                faces=board.faces(s.id),
+                x=s.x,
+                y=s.y,
+                gangster=occupied.get(s.id),
+                cake=cakes.get(s.id),
+            )
+            for s in board.seats
+        )
+        gangsters = tuple(
+            GangsterView(index=i, owner=g.owner, kind=g.kind, seat=g.seat, asleep=g.asleep, alive=g.alive)
+            for i, g in enumerate(state.gangsters)
+        )
+        gangs = tuple(
+            GangView(
+                seat=p,
+                money=state.money[p],
+                in_play=in_play(state, p),
+                living=len(living(state, p)),
+                asleep=sum(1 for g in state.gangsters if g.owner == p and g.alive and g.asleep),
+                unseated=tuple(state.gangsters[i].kind for i in self.unseated(state, p)),
+                cake_seat=state.cakes[p],
+                cake_in_hand=state.cakes[p] is None and not state.cakes_gone[p],
+                cake_gone=state.cakes_gone[p],
+                cards_in_hand=hand_count(state, p),
+            )
+            for p in range(state.players)
+        )
+        view = View(
+            players=state.setup.players,
+            board_name=board.name,
+            board_reconstructed=board.reconstructed,
+            board_verified=board.verified,
+            phase=state.phase,
+            turn=state.turn,
+            turn_number=state.turn_number,
+            waiting_for=self.waiting_for(state),
+            placer=state.placer,
+            seats=seats,
+            gangsters=gangsters,
+            gangs=gangs,
+            bank=state.bank,
+            cards_played=state.cards_played,
+            discarded=state.discarded,
+            draw_pile=state.draw_pile,
+            set_aside=state.set_aside,
+            removed_cards=state.removed_cards,
+            ended_by=state.ended_by,
+            winners=state.winners,
+            tiebreak=state.tiebreak,
+        )
+        if audience.kind == "seat" and audience.seat is not None and 0 <= audience.seat < state.players:
+            seat = audience.seat
+            my_turn = state.phase == "play" and state.turn == seat
+            view = view.model_copy(
+                update={
+                    "me": SeatPrivate(
+                        seat=seat,
+                        hand=state.hands[seat],
+                        can_discard=my_turn and not state.cards_played and not state.discarded,
+                        can_end_turn=my_turn and bool(state.cards_played or state.discarded),
+                        income_now=income(state, seat).total,
+                    ),
+                    "my_options": self.options(state, seat),
+                }
+            )
+        return view
+
+    # -- room hooks --
+
+    def is_public(self, action: Any) -> bool:
+        return not isinstance(action, NoteHand)
+
+    def redact(self, action: Any) -> dict[str, Any]:
+        data = action.model_dump()
+        if isinstance(action, NoteHand):
+            data.pop("cards")
+        return data
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        if state.phase != "over":
+            return None
+        return {"money": list(state.money), "winners": list(state.winners)}
+
+    def random_action(self, state: State, rng: random.Random) -> Any | None:
+        """Seating: a random unseated gangster on a random empty seat. Play: deal the player a
+        random five-card hand by the deck's proportions, then play one of its cards that has a
+        target (or set one aside); after a card, end the turn or play a Déplacement."""
+        if state.phase == "over":
+            return None
+        if state.phase in ("seating", "alerte"):
+            player = state.placer
+            assert player is not None
+            kinds = sorted({state.gangsters[i].kind for i in self.unseated(state, player)}, key=KINDS.index)
+            empty = [s for s in state.board.ids if s not in seated(state)]
+            return PlaceGangster(by=player, kind=rng.choice(kinds), seat=rng.choice(empty))
+        player = state.turn
+        assert player is not None
+        hand = rng.choices(list(DECK), weights=list(DECK.values()), k=HAND_SIZE - len(state.cards_played))
+        playable = sorted(
+            {c for c in hand if self.card_problem(state, player, c) is None and self.targets(state, player, c)},  # type: ignore[arg-type]
+            key=CARDS.index,
+        )
+        started = bool(state.cards_played or state.discarded)
+        choices: list[Any] = [*playable, "end_turn" if started else "discard"]
+        if not started and playable:
+            choices.remove("discard")  # a hand with a usable card rarely passes
+        choice = rng.choice(choices)
+        if choice == "end_turn":
+            return EndTurn(by=player)
+        if choice == "discard":
+            return Discard(by=player)
+        return self._random_card(state, player, choice, rng)
+
+    def _random_card(self, state: State, player: int, card: CardType, rng: random.Random) -> Any:
+        targets = self.targets(state, player, card)
+        if card == "pills":
+            seats = [t.seat for t in targets]
+            low, high = pill_low_high(state, len(seats))
+            return Pills(by=player, targets=tuple(rng.sample(seats, rng.randint(low, min(high, len(seats))))))
+        target = rng.choice(targets)
+        if card == "knife":
+            return Knife(by=player, target=target.seat, from_seat=target.from_seat)
+        if card == "pan":
+            return Pan(by=player, target=target.seat, from_seat=target.from_seat)
+        if card == "order_cake":
+            return OrderCake(by=player, seat=target.seat)
+        if card == "pass_cake":
+            return PassCake(by=player, cake_seat=target.seat, direction=target.direction)
+        if card == "boum":
+            return Boum(by=player, cake_seat=target.seat)
+        if card == "alerte":
+            return Alerte(by=player)
+        return Move(by=player, from_seat=target.from_seat, to_seat=target.seat)
+
+
+GAME = Reglement()

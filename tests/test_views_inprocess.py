@@ -1,0 +1,290 @@
+"""View wiring through real Flet sessions in-process (tests/harness/flet_inprocess.py).
+
+The non-interference test is the secret boundary's test at the byte level (DESIGN.md "No leak
+means non-interference"): two worlds that differ only in one seat's hidden card choices must send
+identical bytes to the board and to every other seat until the reveal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from companion.room import Host, Rejected, Room
+from tests.conftest import VABANQUE_PLAYERS, VABANQUE_SEED, vabanque_setup
+from tests.harness.flet_inprocess import FakeBrowser, FletHarness, Tab, normalise, strings_in
+
+PHONE = {"width": 390, "height": 844}
+NAMES = [p["name"] for p in VABANQUE_PLAYERS]
+
+
+# --------------------------------------------------------------------------------------------
+# helpers
+# --------------------------------------------------------------------------------------------
+
+
+def first_difference(a: list[Any], b: list[Any]) -> str | None:
+    """None when equal, else a short description of the first differing frame."""
+    for i, (x, y) in enumerate(zip(a, b)):
+        if x != y:
+            return f"frame {i} differs:\n  A: {repr(x)[:700]}\n  B: {repr(y)[:700]}"
+    if len(a) != len(b):
+        return f"frame counts differ: {len(a)} vs {len(b)}"
+    return None
+
+
+def screen_of(tab: Tab) -> Any:
+    """The PageSession's current screen (its route handler is a bound method of the PageSession)."""
+    return tab.page.on_route_change.__self__.screen
+
+
+@dataclass
+class World:
+    """One host process with one Vabanque room, a host board, and phones for some seats."""
+
+    host: Host
+    room: Room
+    harness: FletHarness
+    board: Tab | None = None
+    phones: dict[int, Tab] = field(default_factory=dict)
+
+    @property
+    def replacements(self) -> dict[str, str]:
+        """Per-world random public identifiers (room id, host token, seat tokens)."""
+        subs = {self.room.id: "<room>", self.host.token: "<host-token>"}
+        for seat in self.room.seats:
+            subs[seat.token] = f"<seat-token-{seat.seat}>"
+        return subs
+
+    def current(self) -> int:
+        waiting = self.room.view().waiting_for
+        assert len(waiting) == 1, waiting
+        return waiting[0]
+
+    async def open_board(self) -> Tab:
+        self.board = await self.harness.open(f"/room/{self.room.id}?k={self.host.token}", name="board")
+        return self.board
+
+    async def open_phone(self, seat: int) -> Tab:
+        token = self.room.seats[seat].token
+        tab = await self.harness.open(f"/join/{self.room.id}/{token}", browser=FakeBrowser(f"phone-{seat}"), name=f"phone-{seat}", **PHONE)
+        self.phones[seat] = tab
+        return tab
+
+    async def submit_for(self, seat: int, raw: dict[str, Any]) -> None:
+        """A seat without a phone in this test: its own channel, straight into the room."""
+        await self.room.submit(raw, channel="seat", seat=seat, based_on_version=self.room.version)
+        await self.harness.settle()
+
+
+async def make_world(make_host: Any, harness_factory: Any, name: str) -> World:
+    host = make_host(name)
+    room = await host.create_room("vabanque", vabanque_setup(), seed=VABANQUE_SEED)
+    return World(host=host, room=room, harness=harness_factory(host))
+
+
+#: chips: tables tapped on the host board, in turn order (3 players x 4 chips in round 1)
+CHIP_TABLES = [2, 4, 6, 1, 7, 3, 5, 2, 4, 6, 1, 3]
+
+
+async def play_to_last_move(world: World, secret_seat: int, secret_cards: list[tuple[str, int]], observer: int) -> None:
+    """Round 1 up to (not including) the last pawn move, through the same public actions.
+
+    Chips and moves are entered on the host board. Cards: `secret_seat` and `observer` use their
+    phones (card-X, then seat-table-N); the remaining seat submits through its own channel.
+    """
+    board = world.board
+    assert board is not None
+    for table in CHIP_TABLES:
+        await board.click(f"table-{table}")
+    assert world.room.view().phase == "cards"
+    plans: dict[int, list[tuple[str, int]]] = {
+        secret_seat: list(secret_cards),
+        observer: [("bluff", 2), ("raise", 4), ("cheat", 6)],
+    }
+    other = ({0, 1, 2} - {secret_seat, observer}).pop()
+    plans[other] = [("cheat", 7), ("bluff", 6), ("raise", 2)]
+    for _ in range(9):
+        seat = world.current()
+        card, table = plans[seat].pop(0)
+        if seat in world.phones:
+            phone = world.phones[seat]
+            await phone.click(f"card-{card}")
+            await phone.click(f"seat-table-{table}")
+        else:
+            await world.submit_for(seat, {"type": "place_card", "by": seat, "table": table, "card": card})
+    assert world.room.view().phase == "moves"
+    for _ in range(2):
+        await board.click("move-0")
+    assert world.room.view().phase == "moves"
+
+
+# --------------------------------------------------------------------------------------------
+# (a) byte-level non-interference
+# --------------------------------------------------------------------------------------------
+
+
+async def test_hidden_card_choice_does_not_reach_board_or_other_seat(make_host: Any, harness_factory: Any) -> None:
+    secret_seat, observer = 1, 2
+    # Same tables, different card identity. The pawns stay on tables 1, 3 and 5 (everyone
+    # stays), so all three of the secret seat's cards are revealed at the payout.
+    cards_a = [("raise", 1), ("bluff", 3), ("cheat", 5)]
+    cards_b = [("cheat", 1), ("raise", 3), ("bluff", 5)]
+    worlds = []
+    for name, cards in (("a", cards_a), ("b", cards_b)):
+        world = await make_world(make_host, harness_factory, name)
+        await world.open_board()
+        await world.open_phone(secret_seat)
+        await world.open_phone(observer)
+        await play_to_last_move(world, secret_seat, cards, observer)
+        worlds.append(world)
+    a, b = worlds
+    assert a.room.version == b.room.version == len(CHIP_TABLES) + 9 + 2
+
+    # Sanity: the worlds really differ in the secret seat's hidden state.
+    placed = lambda w: [(p.card, p.table) for p in w.room.state.placements if p.seat == secret_seat]  # noqa: E731
+    assert placed(a) == cards_a and placed(b) == cards_b
+
+    def frames(world: World, tab: Tab, since: int = 0) -> list[Any]:
+        return normalise(tab.frames_since(since), world.replacements)
+
+    assert a.board is not None and b.board is not None
+    board_a, board_b = frames(a, a.board), frames(b, b.board)
+    assert len(board_a) > 20  # the board really re-rendered along the game
+    assert first_difference(board_a, board_b) is None
+    obs_a, obs_b = frames(a, a.phones[observer]), frames(b, b.phones[observer])
+    assert len(obs_a) > 20
+    assert first_difference(obs_a, obs_b) is None
+    # The test can fail: the secret seat's own phone did receive different bytes.
+    assert first_difference(frames(a, a.phones[secret_seat]), frames(b, b.phones[secret_seat])) is not None
+
+    # The reveal: the last pawn move pays out and shows the cards on the revealed tables.
+    marks = {id(w): w.board.mark() for w in worlds if w.board is not None}
+    for world in worlds:
+        assert world.board is not None
+        await world.board.click("move-0")
+        assert world.room.view().phase == "payout"
+    after_a = frames(a, a.board, marks[id(a)])
+    after_b = frames(b, b.board, marks[id(b)])
+    assert first_difference(after_a, after_b) is not None, "the payout must show the revealed cards"
+
+
+# --------------------------------------------------------------------------------------------
+# (b) prompts, rejections, invalid links
+# --------------------------------------------------------------------------------------------
+
+
+async def test_your_turn_prompt_only_on_that_seats_turn(make_host: Any, harness_factory: Any) -> None:
+    world = await make_world(make_host, harness_factory, "turns")
+    await world.open_board()
+    phones = {seat: await world.open_phone(seat) for seat in range(3)}
+    seen_turns = []
+    for _ in range(4):  # one full turn of the table and one more
+        current = world.current()
+        seen_turns.append(current)
+        for seat, phone in phones.items():
+            assert phone.has("your-turn") == (seat == current), (seat, current, phone.identifiers())
+        # the current seat's phone offers the tables; the others do not
+        assert phones[current].has("seat-table-1")
+        assert not any(phones[s].has("seat-table-1") for s in phones if s != current)
+        await phones[current].click("seat-table-3")
+    assert len(set(seen_turns)) == 3
+    assert not world.board.has("your-turn")  # type: ignore[union-attr]
+
+
+async def test_rejected_action_shows_banner_only_in_sender_session(make_host: Any, harness_factory: Any) -> None:
+    world = await make_world(make_host, harness_factory, "reject")
+    board = await world.open_board()
+    phones = {seat: await world.open_phone(seat) for seat in range(3)}
+    current = world.current()
+    wrong = (current + 1) % 3
+    sender = phones[wrong]
+    version = world.room.version
+    marks = {name: tab.mark() for name, tab in [("board", board), *[(f"phone-{s}", t) for s, t in phones.items()]]}
+
+    # The same path every button of the seat page takes (SeatScreen.submit), for a seat whose
+    # turn it is not: the phone offers no tables then, so no control exists for it.
+    accepted = await screen_of(sender).submit({"type": "place_chip", "by": wrong, "table": 2})
+    await world.harness.settle()
+
+    assert accepted is False
+    assert world.room.version == version
+    assert sender.has("banner")
+    banner_text = sender.text(sender.find("banner"))
+    assert NAMES[current] in banner_text  # "It is <current>'s turn, not yours."
+    for name, tab in [("board", board), *[(f"phone-{s}", t) for s, t in phones.items() if s != wrong]]:
+        assert not tab.has("banner"), name
+        assert tab.frames_since(marks[name]) == [], f"{name} received frames for another device's rejection"
+    assert sender.frames_since(marks[f"phone-{wrong}"]) != []
+
+    # A real tap race: the host enters the chip for the current player while that player's
+    # phone still shows the tables; the phone's tap, based on the old version, is refused.
+    phone = phones[current]
+    target = phone.clickable_in(phone.find("seat-table-5"))  # type: ignore[arg-type]
+    assert target is not None
+    await board.session.dispatch_event(board.clickable_in(board.find("table-4"))._i, "click", None)  # type: ignore[arg-type,union-attr]
+    version = world.room.version
+    await phone.session.dispatch_event(target._i, "click", None)
+    await world.harness.settle()
+    assert world.room.version == version
+    assert phone.has("banner")
+    assert not board.has("banner")
+    assert world.room.view().tables[3].total == 5 and world.room.view().tables[4].total == 0
+
+
+async def test_host_only_action_from_board_rejects_secret(make_host: Any, harness_factory: Any) -> None:
+    """The room refuses a secret action on the host channel; the board shows why, nothing changes."""
+    world = await make_world(make_host, harness_factory, "secret")
+    board = await world.open_board()
+    for table in CHIP_TABLES:
+        await board.click(f"table-{table}")
+    current = world.current()
+    version = world.room.version
+    with pytest.raises(Rejected) as info:
+        await world.room.submit({"type": "place_card", "by": current, "table": 1, "card": "raise"}, channel="host", seat=None, based_on_version=version)
+    assert info.value.code == "room.err.secret_on_board"
+    accepted = await screen_of(board).submit({"type": "place_card", "by": current, "table": 1, "card": "raise"})
+    await world.harness.settle()
+    assert accepted is False and world.room.version == version
+    assert board.has("banner")
+
+
+@pytest.mark.parametrize("route", ["/join/{room}/not-a-token", "/seat/{room}", "/join/nosuchroom/{token}", "/room/{room}/extra"])
+async def test_invalid_link_page_has_no_game_data(make_host: Any, harness_factory: Any, route: str) -> None:
+    world = await make_world(make_host, harness_factory, "invalid")
+    route = route.format(room=world.room.id, token=world.room.seats[0].token)
+    tab = await world.harness.open(route, browser=FakeBrowser("stranger"), name="stranger", **PHONE)
+    assert tab.has("invalid-link"), tab.identifiers()
+    assert "This link is not valid" in tab.text()
+    strings = [s for frame in tab.messages() for s in strings_in(frame)]
+    assert any("This link is not valid" in s for s in strings)  # the search below can hit
+    for name in NAMES:
+        assert not any(name in s for s in strings), f"{name} appears in the invalid-link page's frames"
+    assert tab.browser.storage == {}  # nothing stored for a bad link
+
+
+async def test_join_link_stores_token_and_opens_seat(make_host: Any, harness_factory: Any) -> None:
+    world = await make_world(make_host, harness_factory, "join")
+    phone = await world.open_phone(1)
+    assert phone.conn.routes == [f"/seat/{world.room.id}"]
+    assert phone.browser.storage == {f"referee.seat.{world.room.id}": world.room.seats[1].token}
+    assert "Bruno" in phone.text()
+    assert world.room.seats[1].claimed and world.room.connected(1)
+    # a second tab of the same phone opens the seat from storage alone
+    again = await world.harness.open(f"/seat/{world.room.id}", browser=phone.browser, name="phone-1b", **PHONE)
+    assert "Bruno" in again.text() and not again.has("invalid-link")
+
+
+async def test_reissue_signs_out_the_old_phone(make_host: Any, harness_factory: Any) -> None:
+    world = await make_world(make_host, harness_factory, "reissue")
+    board = await world.open_board()
+    phone = await world.open_phone(2)
+    old = world.room.seats[2].token
+    await board.click_tooltip("New link for Chloe")
+    assert world.room.seats[2].token != old and not world.room.seats[2].claimed
+    assert phone.has("signed-out"), phone.identifiers()
+    assert phone.browser.storage == {}
+    assert not world.room.connected(2)
+    assert board.has("seat-qr-2")  # the board shows the new link's QR at once
