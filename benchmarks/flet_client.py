@@ -470,6 +470,51 @@ class FletClient:
                     waiter.future.set_exception(FletClientError(f"{self.name}: session crashed: {self.crashed}"))
 
 
+async def wait_for_any(
+    clients: list[FletClient], predicate: Callable[[], Any], timeout: float = 10.0, what: str = ""
+) -> tuple[Any, FletClient | None, Frame | None]:
+    """Wait until `predicate()` (which may look at several clients) is truthy; it is evaluated now
+    and after every frame any of `clients` receives. Returns (value, client, frame)."""
+    value = predicate()
+    if value:
+        return value, None, None
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[tuple[Any, FletClient | None, Frame | None]] = loop.create_future()
+    waiters: list[tuple[FletClient, _Waiter]] = []
+    for client in clients:
+        if client.closed:
+            raise FletClientError(f"{client.name}: connection closed ({client.close_reason})")
+
+        def check(c: FletClient, _client: FletClient = client) -> Any:
+            return predicate()
+
+        waiter = _Waiter(check, loop.create_future())
+
+        def relay(future: asyncio.Future[Any], _client: FletClient = client) -> None:
+            if done.done() or future.cancelled():
+                return
+            if future.exception() is not None:
+                done.set_exception(future.exception())  # type: ignore[arg-type]
+            else:
+                result, frame = future.result()
+                done.set_result((result, _client, frame))
+
+        waiter.future.add_done_callback(relay)
+        client._waiters.append(waiter)
+        waiters.append((client, waiter))
+    try:
+        return await asyncio.wait_for(done, timeout)
+    except asyncio.TimeoutError:
+        states = "; ".join(f"{c.name}: frames={len(c.frames)} texts={c.texts()[:12]!r}" for c in clients)
+        raise asyncio.TimeoutError(f"timed out after {timeout}s waiting for {what or predicate!r}; {states}") from None
+    finally:
+        for client, waiter in waiters:
+            if waiter in client._waiters:
+                client._waiters.remove(waiter)
+            if not waiter.future.done():
+                waiter.future.cancel()
+
+
 def walk(node: Any, visible_only: bool = True) -> Iterator[dict[str, Any]]:
     """Controls under `node` (itself included), depth first in property order; a control with
     `visible: False` and its subtree are skipped when `visible_only`."""

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, get_args
 import flet as ft
 
 from companion.games import GAMES
+from views.games import UIS
 from companion.i18n import LANGUAGES, Translator
 from companion.players import Colour
 from companion.room import Rejected
@@ -122,7 +123,7 @@ class HomeScreen:
             ft.Dropdown(
                 label=tr.t("ui.game"),
                 value=self.game_id,
-                options=[ft.DropdownOption(key=g, text=tr.t(f"game.{g}")) for g in GAMES],
+                options=[ft.DropdownOption(key=g, text=tr.t(f"game.{g}")) for g in GAMES if g in UIS],
                 on_select=self.on_game,
                 width=320,
             )

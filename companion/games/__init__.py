@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from companion.games import vabanque
+from companion.games import corruption, vabanque
 
-GAMES = {vabanque.GAME.id: vabanque.GAME}
+GAMES = {game.id: game for game in (vabanque.GAME, corruption.GAME)}

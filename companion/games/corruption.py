@@ -819,7 +819,7 @@ class Corruption:
             if p.location == hitman.location
             and isinstance(p.card, str)
             and p.index != hitman.index
-            and True
+            and p.index not in dead
             and not (state.setup.own_cards_immune and p.seat == hitman.seat)
         )
 
@@ -970,7 +970,7 @@ class Corruption:
                     owners = [
                         p.seat
                         for p in state.placements
-                        if p.location == contract.id and p.card == "da" and True
+                        if p.location == contract.id and p.card == "da" and p.index not in dead
                     ]
                     if owners:
                         cancelled.append(contract.id)
@@ -1101,20 +1101,30 @@ class Corruption:
     def revealed(self, state: State) -> bool:
         return state.phase in ("awards", "round_over", "over")
 
-    def _placement_view(self, state: State, p: Placement, revealed: bool) -> PlacementView:
-        assigned = next((c.contract for c in state.swiss_choices if c.placement == p.index), None)
-        return PlacementView(
-            index=p.index,
-            seat=p.seat,
-            ordinal=p.ordinal,
-            face_up=p.face_up,
-            swiss=p.swiss,
-            card=p.card if (p.face_up or revealed) else None,
-            peeked_by=tuple(k.seat for k in state.peeks if k.round == state.round and k.placement == p.index),
-            assigned_to=assigned,
-            killed=p.index in self.killed(state),
-            removed=p.index in self.removed(state),
-        )
+    def _placement_views(self, state: State) -> dict[int, PlacementView]:
+        """Every card on the table as the public sees it (the card only once face up or revealed)."""
+        revealed = self.revealed(state)
+        assigned = {c.placement: c.contract for c in state.swiss_choices}
+        killed, removed = self.killed(state), self.removed(state)
+        peeked: dict[int, list[int]] = {}
+        for k in state.peeks:
+            if k.round == state.round:
+                peeked.setdefault(k.placement, []).append(k.seat)
+        return {
+            p.index: PlacementView(
+                index=p.index,
+                seat=p.seat,
+                ordinal=p.ordinal,
+                face_up=p.face_up,
+                swiss=p.swiss,
+                card=p.card if (p.face_up or revealed) else None,
+                peeked_by=tuple(peeked.get(p.index, ())),
+                assigned_to=assigned.get(p.index),
+                killed=p.index in killed,
+                removed=p.index in removed,
+            )
+            for p in state.placements
+        }
 
     def legal(self, state: State, seat: int) -> LegalMoves:
         """What this seat may do now, from its own point of view (includes its hand)."""
@@ -1174,10 +1184,11 @@ class Corruption:
 
     def project(self, state: State, audience: Audience) -> View:
         revealed = self.revealed(state)
+        cards = self._placement_views(state)
         bodies = []
         awards = {a.contract: a for a in state.awards}
         for body in BODIES:
-            swiss = tuple(self._placement_view(state, p, revealed) for p in state.placements if p.location == body)
+            swiss = tuple(cards[p.index] for p in state.placements if p.location == body)
             contracts = tuple(
                 ContractView(
                     id=c.id,
@@ -1186,9 +1197,7 @@ class Corruption:
                     body=c.body,
                     dealt_round=c.dealt_round,
                     deferred=c.dealt_round < state.round,
-                    placements=tuple(
-                        self._placement_view(state, p, revealed) for p in state.placements if p.location == c.id
-                    ),
+                    placements=tuple(cards[p.index] for p in state.placements if p.location == c.id),
                     award=awards.get(c.id),
                 )
                 for c in state.contracts

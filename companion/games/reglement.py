@@ -532,7 +532,7 @@ MESSAGES: dict[str, str] = {
     "reglement.reshuffled": "The draw pile is empty: {count} set-aside card(s) are shuffled into a new pile.",
     "reglement.woke": "{seat:seat}'s gangsters at {ats} wake up.",
     "reglement.game_over_last_player": "Only {seat:seat} still has gangsters and takes the {amount:money} left in the bank.",
-    "reglement.game_over_bank": "The bank is empty: the game is over.",
+    "reglement.game_over_bank_empty": "The bank is empty: the game is over.",
     "reglement.game_over_all_dead": "The last gangsters died in one explosion: the game is over.",
     "reglement.winners": "Winner: {seats:seats} with {amount:money}.",
     "reglement.tiebreak_survival": "Tied on money: {seats:seats} won because their gang stayed in play longest.",

@@ -85,8 +85,9 @@ class Board(Model):
 
     @model_validator(mode="after")
     def _validate(self) -> Board:
-        for problem in board_problems(self):
-            raise ValueError(problem)
+        problems = board_problems(self)
+        if problems:
+            raise ValueError("\n".join(problems))
         return self
 
     def model_post_init(self, context: Any) -> None:

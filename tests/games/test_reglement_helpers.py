@@ -111,6 +111,7 @@ def position(
         draw_pile=DECK_SIZE - in_hands,
         set_aside=used,
         hands=((),) * n,
+        moment=max((m for m in out_moment if m is not None), default=0),
         out_moment=tuple(out_moment),
         out_gangsters=tuple(out_gangsters),
     )

@@ -425,7 +425,8 @@ def test_cards_at_pawnless_tables_are_never_revealed() -> None:
                 assert table.payout is not None
             else:
                 assert table.payout is None
-                assert table.card_backs, "face-down cards are shown only as backs"
+                # face-down cards show only their owners' backs
+                assert table.card_backs == tuple(p.seat for p in state.placements if p.table == table.number)
         for seat in range(4):
             other_hidden = {h for h in hidden if h[0] != seat}
             assert not (revealed(GAME.project(state, seat_audience(seat))) & other_hidden)
@@ -471,8 +472,9 @@ def test_two_way_tie_reverses_relative_to_the_previous_round() -> None:
     Round 1: table 3 gets 10 (Benedetta), table 5 gets 10 (Carlotta), table 7 gets 20 (Donaldo),
     table 1 nothing (Adriano). Donaldo, the richest, starts round 2 although he played last;
     Benedetta and Carlotta tie at 10,000 and swap: D, C, B, A.
-    Round 2: nobody gains (chips and cards on empty tables). The same tie now reverses the order
-    they had in round 2 (C before B), so Benedetta is back ahead of Carlotta: D, B, C, A."""
+    Round 2: the new chips and all cards go to empty tables; chips stay, so tables 3, 5 and 7 pay
+    the same again: B and C 20,000, D 40,000. The same tie now reverses the order they had in
+    round 2 (C before B), so Benedetta is back ahead of Carlotta: D, B, C, A."""
     g = Casino(4)
     g.chips(
         (A, 3), (B, 5), (C, 7), (D, 7),
@@ -491,7 +493,7 @@ def test_two_way_tie_reverses_relative_to_the_previous_round() -> None:
     g.chips(*[(seat, table) for table in (2, 4, 8) for seat in (D, C, B, A)])
     g.cards(*[(seat, table, card) for table, card in ((2, "raise"), (4, "bluff"), (6, "cheat")) for seat in (D, C, B, A)])
     all_stay(g)
-    assert g.state.money == (0, 10_000, 10_000, 20_000)
+    assert g.state.money == (0, 20_000, 20_000, 40_000)  # 10,000 + 10,000 and 20,000 + 20,000
     assert g.state.order == (D, B, C, A)
     assert g.rulings("vabanque.tie_reversed")[-1] == {"seats": [B, C]}
 

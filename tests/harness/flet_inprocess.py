@@ -93,14 +93,20 @@ _ID_KEYS = {"_i", "control_id", "target"}
 _RANDOM_STR_KEYS = {"session_id", "call_id", "uid"}
 
 
-def normalise(frames: Iterable[bytes | list[Any]], replace: dict[str, str] | None = None) -> list[Any]:
+def normalise(
+    frames: Iterable[bytes | list[Any]],
+    replace: dict[str, str] | None = None,
+    blob: Callable[[bytes], Any] | None = None,
+) -> list[Any]:
     """Decode frames and replace ids by their order of first appearance.
 
     * control ids: every `_i` value, a PATCH_CONTROL body's `id`, an INVOKE_METHOD body's
       `control_id` -> "#0", "#1", ... (one numbering shared by all of them);
     * session ids and invoke-method call ids -> "$0", "$1", ...;
     * `replace`: substrings to replace in every string (e.g. a room id or a host token that
-      legitimately differs between two otherwise identical worlds) -> the given placeholder.
+      legitimately differs between two otherwise identical worlds) -> the given placeholder;
+    * `blob`: applied to every bytes value first (e.g. decode a QR code PNG into its text, which
+      then goes through `replace` like any string).
     """
     ids: dict[Any, str] = {}
     rand: dict[Any, str] = {}
@@ -136,6 +142,10 @@ def normalise(frames: Iterable[bytes | list[Any]], replace: dict[str, str] | Non
                 if old:
                     value = value.replace(old, new)
             return value
+        if isinstance(value, bytes) and blob is not None:
+            value = blob(value)
+            if isinstance(value, str):
+                return walk(value)
         if isinstance(value, bytes):
             for old, new in subs:
                 if old:

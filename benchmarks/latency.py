@@ -1,0 +1,548 @@
+"""End-to-end latency and footprint of the real server, measured with protocol-level devices.
+
+    uv run python benchmarks/latency.py                  # one 6-player Vabanque game
+    uv run python benchmarks/latency.py --players 3 --idle 20 --seed 7
+
+What it does (loopback only, bounded in time and count):
+  1. pre-creates a Vabanque room in a temporary data directory (the same code path as the host's
+     "new room" screen: companion.room.Host.create_room), then starts `main.py` in a subprocess;
+     cold start = process start -> first HTTP 200 on `/`;
+  2. server RSS (psutil, server pid) with 0 sessions, then with 1 and 1+N idle host-board
+     sessions connected and rendered; those sockets are then closed;
+  3. connects 7 devices (the host board, one phone per seat through its /join link), and plays a
+     whole game by clicking on the phones (random legal actions from a local replay of the same
+     seeded game), measuring for every action the delay from writing the click to the board
+     receiving the frame that shows it (its "What just happened" list equals the expected one).
+
+The helpers here (ServerProcess, create_room, VabanqueMirror, Table) are also used by
+tests/test_restart.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks.flet_client import PHONE, TABLET, FletClient, Frame, wait_for_any  # noqa: E402
+
+DB_NAME = "referee.sqlite3"
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
+COLOURS = ["red", "blue", "green", "yellow", "purple", "orange"]
+SEAT_KEY = "referee.seat.{room}"  # views/app.py
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+# -- the room, created before the server starts ------------------------------------------------
+
+ROOM_SNIPPET = r"""
+import asyncio, json, sys
+from pathlib import Path
+sys.path.insert(0, sys.argv[1])
+from companion.room import Host
+from companion.store import Store
+
+async def main():
+    host = Host(Store(Path(sys.argv[2]) / "referee.sqlite3"))
+    try:
+        room = await host.create_room("vabanque", json.loads(sys.argv[3]), seed=int(sys.argv[4]))
+        print(json.dumps({"room": room.id, "tokens": [s.token for s in room.seats], "host_token": host.token, "seed": room.seed}))
+    finally:
+        host.close()
+
+asyncio.run(main())
+"""
+
+
+@dataclass
+class RoomInfo:
+    room: str
+    tokens: list[str]
+    host_token: str
+    seed: int
+    setup: dict[str, Any]
+
+
+def vabanque_setup(players: int) -> dict[str, Any]:
+    return {"players": [{"name": n, "colour": c} for n, c in zip(NAMES[:players], COLOURS[:players])]}
+
+
+def create_room(data_dir: Path, setup: dict[str, Any], seed: int) -> RoomInfo:
+    """Create a Vabanque room in `data_dir` (no server running), in a separate Python process."""
+    out = subprocess.run(
+        [sys.executable, "-c", ROOM_SNIPPET, str(ROOT), str(data_dir), json.dumps(setup), str(seed)],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
+    data = json.loads(out.stdout.strip().splitlines()[-1])
+    return RoomInfo(room=data["room"], tokens=data["tokens"], host_token=data["host_token"], seed=data["seed"], setup=setup)
+
+
+# -- the server process --------------------------------------------------------------------------
+
+
+@dataclass
+class ServerProcess:
+    """`main.py` on 127.0.0.1 in a subprocess (the interpreter itself, so its pid is the server's)."""
+
+    data_dir: Path
+    port: int = 0
+    proc: subprocess.Popen[str] | None = None
+    lines: list[str] = field(default_factory=list)
+    host_token: str | None = None
+    started_at: float = 0.0
+    #: seconds from Popen to the first HTTP 200 on "/"
+    cold_start: float | None = None
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def pid(self) -> int:
+        assert self.proc is not None
+        return self.proc.pid
+
+    def start(self, timeout: float = 120.0) -> ServerProcess:
+        self.port = self.port or free_port()
+        self.lines = []
+        self.host_token = None
+        token_seen = threading.Event()
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        self.started_at = time.perf_counter()
+        self.proc = subprocess.Popen(
+            [sys.executable, str(ROOT / "main.py"), "--host", "127.0.0.1", "--port", str(self.port), "--data-dir", str(self.data_dir)],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+        )
+
+        def pump(stream: Any) -> None:
+            for line in stream:
+                self.lines.append(line.rstrip("\n"))
+                match = re.search(r"[?&]k=([A-Za-z0-9_\-]+)", line)
+                if match and self.host_token is None:
+                    self.host_token = match.group(1)
+                    token_seen.set()
+
+        threading.Thread(target=pump, args=(self.proc.stdout,), daemon=True).start()
+        deadline = time.monotonic() + timeout
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited with {self.proc.returncode}:\n" + "\n".join(self.lines[-40:]))
+            try:
+                with urllib.request.urlopen(self.base_url + "/", timeout=2) as response:
+                    if response.status == 200:
+                        self.cold_start = time.perf_counter() - self.started_at
+                        break
+            except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+                pass
+            if time.monotonic() > deadline:
+                self.kill()
+                raise TimeoutError(f"server did not answer within {timeout}s:\n" + "\n".join(self.lines[-40:]))
+            time.sleep(0.02)  # polling an HTTP port: the only readiness signal a process gives
+        if not token_seen.wait(max(0.0, deadline - time.monotonic())):
+            raise RuntimeError("no host link (?k=...) printed:\n" + "\n".join(self.lines[-40:]))
+        return self
+
+    def get(self, path: str) -> tuple[int, bytes]:
+        with urllib.request.urlopen(self.base_url + path, timeout=10) as response:
+            return response.status, response.read()
+
+    def kill(self, sig: int = signal.SIGKILL) -> None:
+        """kill -9 by default: no shutdown handler, no checkpoint, nothing flushed."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(sig)
+            self.proc.wait(timeout=30)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def rss(self) -> int:
+        import psutil
+
+        return psutil.Process(self.pid).memory_info().rss
+
+
+# -- a local replay of the same seeded game -------------------------------------------------------
+
+
+class VabanqueMirror:
+    """The game as the server must have it: the same setup, seed and accepted actions, applied
+    locally with the pure engine. Gives the legal moves to click and what the board must show."""
+
+    def __init__(self, setup: dict[str, Any], seed: int, lang: str = "en"):
+        from companion.games.vabanque import GAME
+        from companion.i18n import translator
+
+        self.game = GAME
+        self.setup = GAME.setup_model.model_validate(setup)
+        self.seed = seed
+        self.names = [p.name for p in self.setup.players]
+        self.colours = [p.colour for p in self.setup.players]
+        self.tr = translator(lang)
+        self.states = [GAME.initial_state(self.setup, seed)]
+        self.actions: list[Any] = []
+        self.outcomes: list[tuple[Any, ...]] = []
+
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+    @property
+    def version(self) -> int:
+        return len(self.actions)
+
+    @property
+    def over(self) -> bool:
+        return self.game.result(self.state) is not None
+
+    def apply(self, action: Any) -> None:
+        outcome = self.game.apply(self.state, action)
+        self.states.append(outcome.state)
+        self.actions.append(action)
+        self.outcomes.append(outcome.rulings)
+
+    def pop(self) -> Any:
+        """Forget the last applied action (it was not acknowledged)."""
+        self.states.pop()
+        self.outcomes.pop()
+        return self.actions.pop()
+
+    @property
+    def rulings(self) -> list[Any]:
+        return [r for rulings in self.outcomes for r in rulings]
+
+    def random_action(self, rng: random.Random) -> Any:
+        return self.game.random_action(self.state, rng)
+
+    def seat_view(self, seat: int) -> Any:
+        from companion.engine import seat_audience
+
+        return self.game.project(self.state, seat_audience(seat))
+
+    def board_rulings(self) -> list[str]:
+        """The board's "What just happened" list (views/board.py: last 12, newest first)."""
+        return [self.tr.ruling(r, self.names) for r in reversed(self.rulings[-40:][-12:])]
+
+    def seat_header(self, seat: int) -> tuple[str, str]:
+        """(name with glyph, money) as a phone's header shows them."""
+        from views.common import glyph
+
+        return f"{glyph(self.colours[seat])} {self.names[seat]}", self.tr.money(self.state.money[seat])
+
+    def clicks_for(self, action: Any) -> list[str]:
+        """The phone identifiers to click, in order, for `action` on its seat's phone."""
+        kind = action.type
+        if kind == "place_chip":
+            return [f"seat-table-{action.table}"]
+        if kind == "place_card":
+            return [f"card-{action.card}", f"seat-table-{action.table}"]
+        if kind == "move_pawn":
+            return [f"move-{action.steps}"]
+        if kind == "next_round":
+            return ["next-round"]
+        raise ValueError(kind)
+
+
+def board_shows(mirror: VabanqueMirror, client: FletClient) -> bool:
+    """The board's ruling list is exactly the mirror's (the list is last on the host board)."""
+    texts = client.texts()
+    expected = mirror.board_rulings()
+    heading = mirror.tr.t("ui.last_rulings")
+    if heading not in texts:
+        return False
+    shown = texts[len(texts) - 1 - texts[::-1].index(heading) + 1 :]
+    return shown == expected
+
+
+# -- the table: one board and one phone per seat ----------------------------------------------
+
+
+@dataclass
+class Table:
+    base_url: str
+    info: RoomInfo
+    mirror: VabanqueMirror
+    board: FletClient | None = None
+    phones: list[FletClient] = field(default_factory=list)
+    #: each phone's SharedPreferences (the phone's storage outlives its connections)
+    storage: list[dict[str, Any]] = field(default_factory=list)
+
+    async def open_board(self, timeout: float = 30.0) -> FletClient:
+        self.board = FletClient(
+            self.base_url, f"/room/{self.info.room}?k={self.info.host_token}", width=TABLET[0], height=TABLET[1], name="board"
+        )
+        await self.board.connect(timeout)
+        await self.board.wait_for(lambda c: board_shows(self.mirror, c), timeout, what="board with the current rulings")
+        return self.board
+
+    async def open_phone(self, seat: int, via: str = "join", timeout: float = 30.0) -> FletClient:
+        """A phone for `seat`: `via="join"` opens the QR link, `via="seat"` reopens /seat/<room>
+        with the token already in the phone's storage."""
+        while len(self.storage) <= seat:
+            self.storage.append({})
+        route = f"/join/{self.info.room}/{self.info.tokens[seat]}" if via == "join" else f"/seat/{self.info.room}"
+        phone = FletClient(self.base_url, route, width=PHONE[0], height=PHONE[1], prefs=self.storage[seat], name=f"phone-{seat}")
+        await phone.connect(timeout)
+        header = self.mirror.seat_header(seat)[0]
+        await phone.wait_for(lambda c: header in c.texts(), timeout, what=f"seat page of {header}")
+        while len(self.phones) <= seat:
+            self.phones.append(None)  # type: ignore[arg-type]
+        self.phones[seat] = phone
+        return phone
+
+    async def open_all(self, timeout: float = 30.0) -> None:
+        await self.open_board(timeout)
+        for seat in range(len(self.info.tokens)):
+            await self.open_phone(seat, timeout=timeout)
+        online = "● " + self.mirror.tr.t("ui.connected")
+        count = len(self.info.tokens)
+        await self.board.wait_for(lambda c: c.texts().count(online) == count, timeout, what="every seat shown as connected")
+
+    async def play(self, action: Any, timeout: float = 30.0, wait_board: bool = True) -> tuple[float, float | None]:
+        """Click `action` on its seat's phone; returns (last click written, board frame showing it).
+
+        Every render replaces all controls (new ids), so a click that crosses a re-render on the
+        wire is dropped by Flet without a word. If the phone shows the same target again under a
+        new id before the click took effect, the click is sent again (`self.retries`); the room's
+        idempotency key makes a repeat of a click that did arrive harmless.
+        """
+        phone = self.phones[action.by]
+        clicks = self.mirror.clicks_for(action)
+        for ident in clicks[:-1]:  # choosing a card: local to the phone
+            await self.click(phone, ident, lambda i=ident: (phone.find(i) or {}).get("selected") is True, [phone], timeout)
+        if not wait_board:
+            sent = await phone.click(clicks[-1], timeout)
+            self.mirror.apply(action)
+            return sent, None
+        assert self.board is not None
+        self.mirror.apply(action)
+        board = self.board
+        try:
+            sent, frame = await self.click(phone, clicks[-1], lambda: board_shows(self.mirror, board), [phone, board], timeout)
+        except BaseException:
+            self.mirror.pop()
+            raise
+        seen = frame.at if frame is not None else time.perf_counter()
+        error = phone.find("banner")
+        if error is not None:
+            raise AssertionError(f"phone {action.by} shows an error: {phone.texts(error)}")
+        return sent, seen
+
+    retries: int = 0
+
+    async def click(
+        self, phone: FletClient, ident: str, done: Any, watch: list[FletClient], timeout: float
+    ) -> tuple[float, Frame | None]:
+        deadline = time.monotonic() + timeout
+        while True:
+            target = await phone.wait_for(lambda c: c.clickable(ident), max(0.1, deadline - time.monotonic()), what=f"clickable {ident}")
+            clicked = target["_i"]
+            sent = await phone.send_event(clicked, "click", None)
+
+            def outcome() -> Any:
+                if done():
+                    return "done"
+                again = phone.clickable(ident)
+                if again is not None and again["_i"] != clicked:
+                    return "again"
+                return None
+
+            result, _, frame = await wait_for_any(watch, outcome, max(0.1, deadline - time.monotonic()), what=f"{phone.name}: {ident} took effect")
+            if result == "done":
+                return sent, frame
+            self.retries += 1
+
+    async def close(self) -> None:
+        for client in [self.board, *self.phones]:
+            if client is not None:
+                await client.close()
+
+
+# -- the benchmark -----------------------------------------------------------------------------
+
+
+def server_errors(lines: list[str], limit: int = 3) -> list[str]:
+    """The server's logged errors: each traceback's first and last lines, and ERROR lines."""
+    out: list[str] = []
+    i = 0
+    while i < len(lines) and len(out) < limit * 4:
+        line = lines[i]
+        if line.startswith("Traceback"):
+            j = i + 1
+            while j < len(lines) and (lines[j].startswith(" ") or lines[j].startswith("Traceback") or not lines[j].strip()):
+                j += 1
+            block = lines[max(0, i - 1) : j + 1]
+            out += [block[0], "  ...", *block[-3:]]
+            i = j + 1
+            continue
+        if "ERROR" in line or "CRITICAL" in line:
+            out.append(line)
+        i += 1
+    return out
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    k = (len(ordered) - 1) * q
+    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+async def measure_rss(server: ServerProcess, info: RoomInfo, mirror: VabanqueMirror, idle: int, timeout: float) -> dict[str, int]:
+    rss: dict[str, int] = {"0": server.rss()}
+    clients: list[FletClient] = []
+
+    async def board() -> None:
+        client = FletClient(server.base_url, f"/room/{info.room}?k={info.host_token}", width=TABLET[0], height=TABLET[1], name=f"idle-{len(clients)}")
+        clients.append(client)
+        await client.connect(timeout)
+        await client.wait_for(lambda c: board_shows(mirror, c), timeout, what="idle board rendered")
+
+    await board()
+    rss["1"] = server.rss()
+    for start in range(0, idle, 10):
+        await asyncio.gather(*(board() for _ in range(min(10, idle - start))))
+    rss[str(1 + idle)] = server.rss()
+    for client in clients:
+        await client.close()
+    return rss
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    loop_start = time.perf_counter()
+    results: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory(prefix="referee-bench-") as tmp:
+        data_dir = Path(tmp)
+        info = create_room(data_dir, vabanque_setup(args.players), args.seed)
+        server = ServerProcess(data_dir).start()
+        results["cold_start_s"] = server.cold_start
+        try:
+            mirror = VabanqueMirror(info.setup, info.seed)
+            results["rss"] = await measure_rss(server, info, mirror, args.idle, args.timeout)
+            table = Table(server.base_url, info, mirror)
+            await table.open_all(args.timeout)
+            rng = random.Random(args.seed)
+            latencies: list[float] = []
+            by_kind: dict[str, list[float]] = {}
+            deadline = time.monotonic() + args.budget
+            while not mirror.over and len(latencies) < args.max_actions and time.monotonic() < deadline:
+                action = mirror.random_action(rng)
+                sent, seen = await table.play(action, args.timeout)
+                assert seen is not None
+                latencies.append(seen - sent)
+                by_kind.setdefault(action.type, []).append(seen - sent)
+            results["actions"] = len(latencies)
+            results["game_over"] = mirror.over
+            results["latency"] = latencies
+            results["by_kind"] = by_kind
+            results["rss_after_game"] = server.rss()
+            results["frames_board"] = len(table.board.frames) if table.board else 0
+            results["bytes_board"] = sum(f.size for f in table.board.frames) if table.board else 0
+            crashed = [c.name for c in [table.board, *table.phones] if c is not None and c.crashed]
+            results["crashed"] = crashed
+            await table.close()
+            status, body = server.get("/healthz")
+            results["healthz"] = (status, json.loads(body))
+            results["server_log_tail"] = server_errors(server.lines)
+        finally:
+            server.stop()
+    results["wall_s"] = time.perf_counter() - loop_start
+    return results
+
+
+def report(results: dict[str, Any], args: argparse.Namespace) -> str:
+    ms = [x * 1000 for x in results["latency"]]
+    mib = 1024 * 1024
+    rss = results["rss"]
+    idle_n = max(int(k) for k in rss)
+    lines = [
+        f"Vabanque, {args.players} players, seed {args.seed}: {1 + args.players} devices (1 board + {args.players} phones), loopback",
+        f"machine: {os.cpu_count()} CPUs, load average at end {', '.join(f'{x:.2f}' for x in os.getloadavg())}",
+        "",
+        f"{'measure':<44}{'value':>14}",
+        f"{'-' * 58}",
+        f"{'cold start: process start -> first 200 on /':<44}{results['cold_start_s'] * 1000:>11.0f} ms",
+        f"{'actions played (game over: ' + str(results['game_over']) + ')':<44}{results['actions']:>14}",
+        f"{'click -> board frame, median':<44}{statistics.median(ms):>11.1f} ms",
+        f"{'click -> board frame, p95':<44}{percentile(ms, 0.95):>11.1f} ms",
+        f"{'click -> board frame, max':<44}{max(ms):>11.1f} ms",
+    ]
+    for kind, values in sorted(results["by_kind"].items()):
+        v = [x * 1000 for x in values]
+        lines.append(f"{'  ' + kind + f' (n={len(v)}) median / max':<44}{statistics.median(v):>6.1f} /{max(v):>5.0f} ms")
+    lines += [
+        f"{'board frames received / bytes':<44}{results['frames_board']:>5} / {results['bytes_board'] / 1024:>5.0f} KiB",
+        f"{'server RSS, 0 sessions':<44}{rss['0'] / mib:>10.1f} MiB",
+        f"{'server RSS, 1 idle board session':<44}{rss['1'] / mib:>10.1f} MiB",
+        f"{f'server RSS, {idle_n} idle board sessions':<44}{rss[str(idle_n)] / mib:>10.1f} MiB",
+        f"{'  first session (incl. warm-up)':<44}{(rss['1'] - rss['0']) / 1024:>10.0f} KiB",
+        f"{'  per further session':<44}{(rss[str(idle_n)] - rss['1']) / max(1, idle_n - 1) / 1024:>10.0f} KiB",
+        f"{'server RSS after the game':<44}{results['rss_after_game'] / mib:>10.1f} MiB",
+        f"{'crashed sessions':<44}{len(results['crashed']):>14}",
+        f"{'wall time':<44}{results['wall_s']:>12.1f} s",
+    ]
+    if results["server_log_tail"]:
+        lines += ["", "server log errors:", *results["server_log_tail"]]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--players", type=int, default=6, choices=range(3, 7))
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--idle", type=int, default=50, help="extra idle board sessions for the RSS measure (default 50)")
+    parser.add_argument("--max-actions", type=int, default=400, help="stop after this many actions (a full 6-player game is 159)")
+    parser.add_argument("--budget", type=float, default=240.0, help="stop the game after this many seconds")
+    parser.add_argument("--timeout", type=float, default=30.0, help="per-step timeout in seconds")
+    parser.add_argument("--json", action="store_true", help="print the raw results as JSON too")
+    args = parser.parse_args(argv)
+    results = asyncio.run(asyncio.wait_for(run(args), args.budget + 300))
+    print(report(results, args))
+    if args.json:
+        print(json.dumps({k: v for k, v in results.items() if k != "latency"}, default=str))
+    return 0 if not results["crashed"] and results["actions"] else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

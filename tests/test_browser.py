@@ -1,0 +1,378 @@
+"""Real headless Chromium against the real server (`uv run main.py`), one browser per module.
+
+Run: `uv run pytest tests/test_browser.py -q` (marker `browser`). Needs Debian's chromium at
+/usr/bin/chromium: without it these tests FAIL (they are required in CI, never skipped).
+
+The server's data directory is prepared before it starts: two identical Vabanque rooms (same
+seed, same setup), chips already placed, so the game waits for Bruno's first card. The flow is
+run once per room with a different card; the board's websocket frames must be the same.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import VABANQUE_PLAYERS, VABANQUE_SEED, vabanque_setup
+from tests.harness.flet_inprocess import normalise, strings_in
+from tests.harness.server import RefereeServer, prepare_rooms
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+LAUNCH_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+BOARD_VIEWPORT = {"width": 1280, "height": 800}
+PHONE_VIEWPORT = {"width": 390, "height": 844}
+NAMES = [p["name"] for p in VABANQUE_PLAYERS]
+#: the seat that joins by QR and places a card; first player, so the card phase waits for it
+SEAT = 1
+SEAT_NAME = NAMES[SEAT]
+CARD_BACK = "■"  # Bruno is blue: his card backs (and pawn) carry the square glyph
+TABLE = 2  # no pawn starts there: the glyph appears on it only as a card back
+CHIPS = [2, 4, 6, 1, 7, 3, 5, 2, 4, 6, 1, 3]
+WAIT_MS = 30_000
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+class MissingHook(AssertionError):
+    """The app offers no stable target for a control the test must tap (see the report)."""
+
+
+class SignedOutNotShown(AssertionError):
+    """The evicted phone did not keep showing the signed-out page."""
+
+
+# --------------------------------------------------------------------------------------------
+# page helpers
+# --------------------------------------------------------------------------------------------
+
+
+def ident(page: Any, identifier: str) -> Any:
+    return page.locator(f'[flt-semantics-identifier="{identifier}"]')
+
+
+def enable_semantics(page: Any) -> None:
+    """Flutter paints a canvas: turn on its accessibility tree (the DOM the tests read)."""
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+
+
+def record_frames(page: Any) -> list[bytes]:
+    """Every binary websocket frame this page receives from the server."""
+    frames: list[bytes] = []
+
+    def on_socket(ws: Any) -> None:
+        ws.on("framereceived", lambda payload: frames.append(payload) if isinstance(payload, bytes) else None)
+
+    page.on("websocket", on_socket)
+    return frames
+
+
+def decode_qr_png(png: bytes) -> list[str]:
+    import zxingcpp
+    from PIL import Image
+
+    return [r.text for r in zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))]
+
+
+def wait_for_qr(page: Any, timeout: float = 20.0) -> tuple[str, bytes]:
+    """Screenshots until a QR code decodes (the image is painted a moment after its node exists)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        png = page.screenshot()
+        texts = decode_qr_png(png)
+        if texts:
+            assert len(texts) == 1, texts
+            return texts[0], png
+        if time.monotonic() > deadline:
+            raise AssertionError("no QR code could be decoded from the board's screenshot")
+        page.wait_for_timeout(150)  # poll interval while waiting for the condition
+
+
+def qr_blob(value: bytes) -> Any:
+    """Normalise an image in a frame: a QR PNG becomes the text it encodes."""
+    if value.startswith(PNG_MAGIC):
+        texts = decode_qr_png(value)
+        return f"<qr:{'|'.join(texts)}>" if texts else value
+    return value
+
+
+# --------------------------------------------------------------------------------------------
+# fixtures: one server, one browser, two contexts (tablet, phone) for the module
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Served:
+    server: RefereeServer
+    rooms: list[str]
+    tokens: dict[str, list[str]]
+
+    @property
+    def host_token(self) -> str:
+        assert self.server.host_token
+        return self.server.host_token
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    data_dir = tmp_path_factory.mktemp("referee-data")
+
+    async def script(host: Any) -> tuple[list[str], dict[str, list[str]], str]:
+        rooms, tokens = [], {}
+        for _ in range(2):
+            room = await host.create_room("vabanque", vabanque_setup(first_player=SEAT), seed=VABANQUE_SEED)
+            for table in CHIPS:
+                current = room.view().waiting_for[0]
+                await room.submit({"type": "place_chip", "by": current, "table": table}, channel="host", seat=None, based_on_version=room.version)
+            assert room.view().phase == "cards" and room.view().waiting_for == (SEAT,)
+            rooms.append(room.id)
+            tokens[room.id] = [s.token for s in room.seats]
+        return rooms, tokens, host.token
+
+    rooms, tokens, token = prepare_rooms(data_dir, script)
+    server = RefereeServer(data_dir)
+    server.start()
+    try:
+        assert server.host_token == token, "the printed host link must carry the stored host token"
+        assert server.health()["rooms"] == 2
+        yield Served(server=server, rooms=rooms, tokens=tokens)
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    # Required in CI: a missing browser is a failure, never a skip.
+    assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: install Debian's chromium package"
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS, headless=True)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture(scope="module")
+def tablet(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport=BOARD_VIEWPORT)
+    context.set_default_timeout(WAIT_MS)
+    yield context
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def phone(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport=PHONE_VIEWPORT)
+    context.set_default_timeout(WAIT_MS)
+    yield context
+    context.close()
+
+
+@dataclass
+class Flow:
+    room: str
+    card: str
+    board: Any
+    phone: Any
+    board_frames: list[bytes]
+    phone_frames: list[bytes]
+    qr_url: str = ""
+    #: frames the board had received when the card back showed up
+    board_upto: int = 0
+    phone_upto: int = 0
+    notes: dict[str, Any] = field(default_factory=dict)
+
+
+def run_flow(served: Served, tablet: Any, phone_context: Any, room: str, card: str) -> Flow:
+    from playwright.sync_api import expect
+
+    board = tablet.new_page()
+    board_frames = record_frames(board)
+    board.goto(served.server.url(f"/room/{room}", k=served.host_token))
+    enable_semantics(board)
+    seat_row = ident(board, f"seat-{SEAT}")
+    expect(seat_row).to_be_visible()
+    expect(ident(board, f"table-{TABLE}")).not_to_contain_text(CARD_BACK)
+
+    # The host taps the seat: its QR code, decoded from the screenshot.
+    seat_row.click()
+    expect(ident(board, f"seat-qr-{SEAT}")).to_be_visible()
+    url, _png = wait_for_qr(board)
+    assert url.startswith(f"{served.server.base}/join/{room}/"), url
+    assert url == f"{served.server.base}/join/{room}/{served.tokens[room][SEAT]}"
+
+    # The phone scans it.
+    page = phone_context.new_page()
+    phone_frames = record_frames(page)
+    page.goto(url)
+    enable_semantics(page)
+    expect(page.get_by_text(SEAT_NAME, exact=False).first).to_be_visible()
+    expect(ident(page, "your-turn")).to_be_visible()
+    assert page.evaluate("location.pathname") == f"/seat/{room}"
+
+    # The board sees the seat taken and the phone connected, then the host closes the overlay.
+    expect(board.get_by_text("has already joined", exact=False)).to_be_visible()
+    expect(ident(board, f"seat-qr-{SEAT}")).to_have_count(0)
+    expect(seat_row).to_have_attribute("aria-label", re.compile("connected"))
+    ident(board, "close-qr").click()
+    expect(board.get_by_text("has already joined", exact=False)).to_have_count(0)
+
+    # The card, on the phone.
+    ident(page, f"card-{card}").click()
+    expect(ident(page, f"seat-table-{TABLE}")).to_be_visible()
+    ident(page, f"seat-table-{TABLE}").click()
+    expect(page.get_by_text(re.compile(r"Cards in your hand: (?!.*%s)" % card.capitalize()))).to_be_visible()
+
+    # The board shows a new card back at that table, and the public ruling.
+    expect(ident(board, f"table-{TABLE}")).to_contain_text(CARD_BACK)
+    expect(board.get_by_text(f"{SEAT_NAME} placed a card face down at table {TABLE}.")).to_be_visible()
+    flow = Flow(room=room, card=card, board=board, phone=page, board_frames=board_frames, phone_frames=phone_frames, qr_url=url)
+    flow.board_upto = len(board_frames)
+    flow.phone_upto = len(phone_frames)
+    return flow
+
+
+@pytest.fixture(scope="module")
+def flows(served: Served, tablet: Any, phone: Any) -> list[Flow]:
+    """The join-and-place flow in room A with a Raise, then in room B with a Bluff."""
+    return [run_flow(served, tablet, phone, served.rooms[0], "raise"), run_flow(served, tablet, phone, served.rooms[1], "bluff")]
+
+
+def replacements(served: Served, room: str) -> dict[str, str]:
+    subs = {room: "<room>", served.host_token: "<host-token>"}
+    for seat, token in enumerate(served.tokens[room]):
+        subs[token] = f"<seat-token-{seat}>"
+    return subs
+
+
+# --------------------------------------------------------------------------------------------
+# tests
+# --------------------------------------------------------------------------------------------
+
+
+def test_wrong_token_shows_invalid_link(served: Served, phone: Any) -> None:
+    from playwright.sync_api import expect
+
+    page = phone.new_page()
+    frames = record_frames(page)
+    page.goto(served.server.url(f"/join/{served.rooms[0]}/not-a-valid-token"))
+    enable_semantics(page)
+    expect(page.get_by_text("This link is not valid", exact=False)).to_be_visible()
+    expect(ident(page, "invalid-link")).to_have_count(1)
+    strings = [s for frame in normalise(frames) for s in strings_in(frame)]
+    assert any("This link is not valid" in s for s in strings)
+    for name in NAMES:
+        assert not any(name in s for s in strings), f"{name} was sent to a holder of a wrong link"
+    page.close()
+
+
+def test_qr_join_and_card_reach_the_board(flows: list[Flow], served: Served) -> None:
+    for flow in flows:
+        assert flow.qr_url.endswith(served.tokens[flow.room][SEAT])
+        assert flow.board_upto > 3 and flow.phone_upto > 3
+
+
+def test_board_frames_do_not_depend_on_the_card(flows: list[Flow], served: Served) -> None:
+    a, b = flows
+    board_a = normalise(a.board_frames[: a.board_upto], replacements(served, a.room), blob=qr_blob)
+    board_b = normalise(b.board_frames[: b.board_upto], replacements(served, b.room), blob=qr_blob)
+    assert len(board_a) >= 5
+    for i, (x, y) in enumerate(zip(board_a, board_b)):
+        assert x == y, f"board frame {i} differs:\nA: {repr(x)[:800]}\nB: {repr(y)[:800]}"
+    assert len(board_a) == len(board_b)
+    # The comparison can fail: the phones, which chose different cards, did receive different bytes.
+    phone_a = normalise(a.phone_frames[: a.phone_upto], replacements(served, a.room), blob=qr_blob)
+    phone_b = normalise(b.phone_frames[: b.phone_upto], replacements(served, b.room), blob=qr_blob)
+    assert phone_a != phone_b
+    # And the QR image itself was compared by content: both decode to the same normalised link.
+    assert any("<qr:" in s for frame in board_a for s in strings_in(frame))
+
+
+def test_claimed_seat_shows_no_qr(flows: list[Flow]) -> None:
+    from playwright.sync_api import expect
+
+    board = flows[0].board
+    # A free seat shows its QR (so the absence below is meaningful)...
+    ident(board, "seat-0").click()
+    expect(ident(board, "seat-qr-0")).to_be_visible()
+    ident(board, "close-qr").click()
+    expect(ident(board, "seat-qr-0")).to_have_count(0)
+    # ...a claimed one does not.
+    ident(board, f"seat-{SEAT}").click()
+    expect(board.get_by_text(f"{SEAT_NAME} has already joined", exact=False)).to_be_visible()
+    expect(ident(board, f"seat-qr-{SEAT}")).to_have_count(0)
+    ident(board, "close-qr").click()
+    expect(board.get_by_text("has already joined", exact=False)).to_have_count(0)
+
+
+def test_restart_after_kill_keeps_the_game_and_the_phone(flows: list[Flow], served: Served) -> None:
+    """SIGKILL the server mid-game; after a restart the board and the phone come back by their
+    links (new Flet sessions: main() runs again) and the placed card is still there."""
+    from playwright.sync_api import expect
+
+    flow = flows[0]
+    served.server.kill()
+    served.server.start()
+    assert served.server.health()["rooms"] == 2
+    # The Flutter client reconnects by itself; reloading is what a user would do at worst.
+    for page in (flow.board, flow.phone):
+        page.reload()
+        enable_semantics(page)
+    expect(ident(flow.board, f"table-{TABLE}")).to_contain_text(CARD_BACK)
+    expect(flow.board.get_by_text(f"{SEAT_NAME} placed a card face down at table {TABLE}.")).to_be_visible()
+    expect(flow.phone.get_by_text(SEAT_NAME, exact=False).first).to_be_visible()
+    expect(flow.phone.get_by_text("Cards in your hand: Bluff, Cheat")).to_be_visible()
+    expect(ident(flow.phone, "invalid-link")).to_have_count(0)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=(MissingHook, SignedOutNotShown),
+    reason="no identifier on the seat row's LINK button (lead: add reissue-N), and SeatScreen "
+    "re-renders the seat page over the signed-out page (lead: guard SeatScreen.render/submit)",
+)
+def test_reissue_signs_out_the_phone(flows: list[Flow]) -> None:
+    from playwright.sync_api import expect
+
+    flow = flows[0]
+    board, page = flow.board, flow.phone
+    expect(ident(board, f"seat-{SEAT}")).to_be_visible()
+    expect(page.get_by_text("Cards in your hand", exact=False)).to_be_visible()  # the seat page, before
+    button = ident(board, f"reissue-{SEAT}")
+    if button.count() == 0:
+        raise MissingHook(
+            f'no [flt-semantics-identifier="reissue-{SEAT}"]: the LINK IconButton is merged into the '
+            f"seat-{SEAT} row's semantics node (its tooltip is part of the row's aria-label)"
+        )
+    button.click()
+    expect(board.get_by_text(f"{SEAT_NAME} has a new link", exact=False)).to_be_visible()
+    new_url, _ = wait_for_qr(board)
+    assert new_url != flow.qr_url and new_url.startswith(flow.qr_url.rsplit("/", 1)[0])
+    try:
+        expect(ident(page, "signed-out")).to_be_visible(timeout=8_000)
+        expect(page.get_by_text("This phone was signed out", exact=False)).to_be_visible(timeout=2_000)
+        # still signed out once everything has settled: the seat page did not come back
+        expect(page.get_by_text("Cards in your hand", exact=False)).to_have_count(0, timeout=2_000)
+        expect(ident(page, "signed-out")).to_be_visible(timeout=2_000)
+    except AssertionError as exc:
+        raise SignedOutNotShown(str(exc)) from exc
