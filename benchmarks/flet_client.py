@@ -184,6 +184,21 @@ class FletClient:
         await asyncio.wait_for(asyncio.shield(self._registered), timeout)
         return self
 
+    async def reconnect(self, timeout: float = 15.0) -> FletClient:
+        """What the Flutter client does after its socket dropped: a new socket, registering with
+        the same session id and the current route (a restarted server does not know the session
+        and starts a new one, running main() again). The storage (`prefs`) is kept."""
+        if self._ws is not None and not self.closed:
+            await self.close()
+        if self._reader is not None and not self._reader.done():
+            self._reader.cancel()
+        self.page = None
+        self._index_dirty = True
+        self.closed = False
+        self.close_reason = None
+        self.crashed = None
+        return await self.connect(timeout)
+
     async def close(self) -> None:
         """Drop the socket (like closing the tab)."""
         self.closed = True

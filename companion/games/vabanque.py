@@ -474,9 +474,11 @@ class Vabanque:
         money_t = tuple(money)
         order_rulings: list[Ruling] = []
         new_order, reversed_groups = next_order(state.order, money_t)
-        for group in reversed_groups:
-            order_rulings.append(Ruling(code="vabanque.tie_reversed", params={"seats": list(group)}))
         phase: Phase = "payout"
+        if state.round < ROUNDS:
+            # A new order only matters when another round follows.
+            for group in reversed_groups:
+                order_rulings.append(Ruling(code="vabanque.tie_reversed", params={"seats": list(group)}))
         if state.round == ROUNDS:
             phase = "over"
             best = max(money_t)
