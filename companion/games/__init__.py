@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from companion.games import corruption, vabanque
+from companion.games import corruption, reglement, vabanque
 
-GAMES = {game.id: game for game in (vabanque.GAME, corruption.GAME)}
+GAMES = {game.id: game for game in (vabanque.GAME, corruption.GAME, reglement.GAME)}

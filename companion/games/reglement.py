@@ -14,6 +14,9 @@ A turn: (1) the player's own cake, if on the table, explodes (its seat and both 
 two Déplacements, or set one card aside (then `end_turn`, which draws back up to five);
 (4) the player's sleepers wake. Steps 1, 2 and 4 are automatic.
 
+No action reveals a secret (the hand note is never shown to anyone else), so `Outcome.reveals`
+stays False: a card played on the table can be taken back with the host's undo.
+
 Module shape (same in every game): Setup, actions, State, views, MESSAGES, the engine class
 with initial_state / apply / project / waiting_for / is_public / redact / result /
 random_action, and GAME.
@@ -635,7 +638,7 @@ def hand_count(state: State, player: int) -> int:
     """Cards in a hand: 5, less what the current player has used this turn; 0 once out."""
     if not in_play(state, player):
         return 0
-    if player == state.turn and state.phase in ("play", "alerte"):
+    if player == state.turn:
         return HAND_SIZE - len(state.cards_played) - int(state.discarded)
     return HAND_SIZE
 
@@ -679,21 +682,17 @@ def nearest_occupied(state: State, seat: str, direction: Direction | int) -> str
     return None
 
 
-def reach_sides(state: State, seat: str) -> tuple[str, ...]:
-    """The seats a knife or a blast reaches left and right of `seat` (house rule empty_neighbour)."""
+def sides(state: State, seat: str) -> tuple[str | None, str | None]:
+    """The seats a knife or a blast reaches either side of `seat`: the adjacent seats, or with
+    the house rule empty_neighbour="skip" the nearest gangster each way."""
     if state.setup.empty_neighbour == "skip":
-        found = [nearest_occupied(state, seat, -1), nearest_occupied(state, seat, 1)]
-        return tuple(dict.fromkeys(s for s in found if s is not None))
-    return tuple(dict.fromkeys(state.board.neighbours(seat)))
+        return nearest_occupied(state, seat, -1), nearest_occupied(state, seat, 1)
+    return state.board.neighbours(seat)
 
 
 def blast_seats(state: State, cake_seat: str) -> tuple[str, ...]:
-    """The cake's seat between its two neighbours (in ring order), and (house rule) the seat
-    facing it."""
-    if state.setup.empty_neighbour == "skip":
-        left, right = nearest_occupied(state, cake_seat, -1), nearest_occupied(state, cake_seat, 1)
-    else:
-        left, right = state.board.neighbours(cake_seat)
+    """The cake's seat between its two sides (in ring order), and (house rule) the seat facing it."""
+    left, right = sides(state, cake_seat)
     seats = [left, cake_seat, right]
     if state.setup.blast == "neighbours_and_facing":
         seats.append(state.board.faces(cake_seat))
@@ -715,28 +714,34 @@ def pass_destination(state: State, cake_seat: str, direction: Direction) -> str 
     return None
 
 
-def can_stab_from(state: State, index: int) -> bool:
-    gangster = state.gangsters[index]
-    return gangster.kind == "lame" or state.board.seat(gangster.seat or "").knife
+def can_stab(state: State, gangster: Gangster) -> bool:
+    """A Lame d'Acier, or any gangster at a knife seat (awake or not: callers check that)."""
+    return gangster.seat is not None and (gangster.kind == "lame" or state.board.seat(gangster.seat).knife)
 
 
-def can_shoot_from(state: State, index: int) -> bool:
-    gangster = state.gangsters[index]
-    seat = state.board.seat(gangster.seat or "")
+def can_shoot(state: State, gangster: Gangster) -> bool:
+    """Any gangster at a revolver seat, or a Flingueur not sitting on an X seat."""
+    if gangster.seat is None:
+        return False
+    seat = state.board.seat(gangster.seat)
     return seat.revolver or (gangster.kind == "flingueur" and not seat.no_shoot)
 
 
 def attack_reach(state: State, card: CardType, seat: str) -> tuple[str, ...]:
+    """Seats a knife (either side) or a gun (the facing seat) at `seat` can hit."""
     if card == "knife":
-        return reach_sides(state, seat)
+        return tuple(dict.fromkeys(s for s in sides(state, seat) if s is not None and s != seat))
     facing = state.board.faces(seat)
     return (facing,) if facing is not None else ()
 
 
 def pill_low_high(state: State, reachable: int) -> tuple[int, int]:
-    high = min(MAX_PILLS, reachable) if state.setup.pills_per_card == "exactly_3" else MAX_PILLS
-    low = high if state.setup.pills_per_card == "exactly_3" else 1
-    return max(low, 1), max(high, 1)
+    """How many pills one card gives: 1 to 3, or (house rule) exactly 3 unless fewer opponents
+    sit at glasses."""
+    if state.setup.pills_per_card == "exactly_3":
+        exact = max(1, min(MAX_PILLS, reachable))
+        return exact, exact
+    return 1, MAX_PILLS
 
 
 # --- the engine --------------------------------------------------------------------------------
@@ -756,6 +761,14 @@ class Reglement:
     # -- setup --
 
     def initial_state(self, setup: Setup, seed: int) -> State:
+        return self._opening(setup, seed)[0]
+
+    def opening_rulings(self, state: State) -> tuple[Ruling, ...]:
+        """What the board shows for the initial state (initial_state itself returns no rulings):
+        who seats first, or, with a preset seating, the first turn's start and income."""
+        return tuple(self._opening(state.setup, state.seed)[1])
+
+    def _opening(self, setup: Setup, seed: int) -> tuple[State, list[Ruling]]:
         n = len(setup.players)
         gangsters = tuple(
             Gangster(owner=player, kind=kind)
@@ -777,14 +790,16 @@ class Reglement:
             out_moment=(None,) * n,
             out_gangsters=(0,) * n,
         )
-        if setup.seating == "free":
-            first = setup.first_placer
-            if first is None:
-                first = rng_for(seed, "first_placer").randrange(n)
-            return state.model_copy(update={"placer": first})
-        return self._seat_preset(state)
+        if setup.seating == "preset":
+            return self._seat_preset(state)
+        first = setup.first_placer
+        if first is None:
+            first = rng_for(seed, "first_placer").randrange(n)
+        whole = setup.seating_order == "whole_gang"
+        code = "reglement.seating_started_gangs" if whole else "reglement.seating_started"
+        return state.model_copy(update={"placer": first}), [Ruling(code=code, params={"seat": first})]
 
-    def _seat_preset(self, state: State) -> State:
+    def _seat_preset(self, state: State) -> tuple[State, list[Ruling]]:
         setup = state.setup
         gangsters = list(state.gangsters)
         for placement in setup.preset:
@@ -800,18 +815,7 @@ class Reglement:
             first = colours.index(PRESET_FIRST_COLOUR) if PRESET_FIRST_COLOUR in colours else 0
         state = state.model_copy(update={"gangsters": tuple(gangsters)})
         rulings = [Ruling(code="reglement.preset_seating", params={"seat": first})]
-        return self._begin_turn(state, first, rulings)
-
-    def opening_rulings(self, state: State) -> tuple[Ruling, ...]:
-        """What the board shows before the first action (initial_state returns no rulings)."""
-        if state.phase == "seating" and state.placer is not None:
-            code = (
-                "reglement.seating_started_gangs"
-                if state.setup.seating_order == "whole_gang"
-                else "reglement.seating_started"
-            )
-            return (Ruling(code=code, params={"seat": state.placer}),)
-        return ()
+        return self._begin_turn(state, first, rulings), rulings
 
     # -- who acts --
 
@@ -1082,19 +1086,19 @@ class Reglement:
             return self._begin_turn(state, self._next_in_play(state, state.turn), rulings)
         return state
 
+    def armed(self, state: State, player: int, card: CardType) -> list[int]:
+        """Awake gangsters of `player` able to use a knife (card "knife") or a gun ("pan")."""
+        able = can_stab if card == "knife" else can_shoot
+        return [
+            i for i, g in enumerate(state.gangsters) if g.owner == player and g.alive and not g.asleep and able(state, g)
+        ]
+
     def find_sources(self, state: State, player: int, card: CardType, target: str) -> list[int]:
         """Awake gangsters of `player` who can hit `target` with a knife or a gun."""
-        able = can_stab_from if card == "knife" else can_shoot_from
         return [
             i
-            for i, g in enumerate(state.gangsters)
-            if g.owner == player
-            and g.alive
-            and not g.asleep
-            and g.seat is not None
-            and g.seat != target
-            and able(state, i)
-            and target in attack_reach(state, card, g.seat)
+            for i in self.armed(state, player, card)
+            if target in attack_reach(state, card, state.gangsters[i].seat)  # type: ignore[arg-type]
         ]
 
     def _attack(self, state: State, action: Knife | Pan, rulings: list[Ruling]) -> State:
@@ -1134,15 +1138,13 @@ class Reglement:
         gangster = state.gangsters[source]
         seat = gangster.seat
         assert seat is not None
-        if seat == target:
-            raise RuleError("reglement.err.own_gangster", at=target)
         if card == "knife":
-            if not can_stab_from(state, source):
+            if not can_stab(state, gangster):
                 raise RuleError("reglement.err.no_blade", at=seat, kind=KIND_NAMES[gangster.kind])
             if target not in attack_reach(state, card, seat):
                 raise RuleError("reglement.err.not_next_to", at=target, from_at=seat)
             return
-        if not can_shoot_from(state, source):
+        if not can_shoot(state, gangster):
             if gangster.kind == "flingueur":
                 raise RuleError("reglement.err.x_seat", at=seat)
             raise RuleError("reglement.err.no_gun", at=seat, kind=KIND_NAMES[gangster.kind])
@@ -1401,12 +1403,11 @@ class Reglement:
         if state.phase == "alerte" and card != "move":
             return ()  # during re-seating only the Déplacement that follows is left to plan
         if card in ("knife", "pan"):
-            able = can_stab_from if card == "knife" else can_shoot_from
-            for i, g in enumerate(gangsters):
-                if g.owner != player or not g.alive or g.asleep or g.seat is None or not able(state, i):
-                    continue
+            for i in self.armed(state, player, card):
+                g = gangsters[i]
+                assert g.seat is not None
                 for seat in attack_reach(state, card, g.seat):
-                    if seat not in occupied or seat == g.seat:
+                    if seat not in occupied:
                         continue
                     if gangsters[occupied[seat]].owner == player and state.setup.own_targets == "forbidden":
                         continue

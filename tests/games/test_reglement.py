@@ -17,7 +17,6 @@ from pydantic import ValidationError
 
 from companion.engine import BOARD, RuleError, seat_audience
 from companion.games.reglement import (
-    BANK_BY_PLAYERS,
     DECK_SIZE,
     GAME,
     MESSAGES,
@@ -58,7 +57,8 @@ def refused(state, action) -> str:
     with pytest.raises(RuleError) as error:
         GAME.apply(state, action)
     assert state.model_dump_json() == before
-    assert error.value.code in MESSAGES
+    # the message exists and its fields are all filled by the error's params
+    re.sub(r"\{(\w+):\w+\}", r"{\1}", MESSAGES[error.value.code]).format(**error.value.params)
     return error.value.code
 
 
@@ -139,6 +139,12 @@ def test_a_preset_seating_starts_with_yellow():
     assert state.phase == "play" and state.turn == YELLOW and state.turn_number == 1
     assert all(at(state, p.seat) for p in preset)
     assert state.money[YELLOW] == income(state, YELLOW).total > 0
+    # yellow's gangsters took A to J: the register B doubles the first income
+    assert codes(GAME.opening_rulings(state)) == [
+        "reglement.preset_seating",
+        "reglement.turn_started",
+        "reglement.income_doubled",
+    ]
     chosen = GAME.initial_state(make_setup(3, seating="preset", preset=preset, first_player=BLUE), seed=0)
     assert chosen.turn == BLUE
 

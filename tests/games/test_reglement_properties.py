@@ -167,7 +167,7 @@ def test_many_random_games_keep_every_invariant_and_end(n, seed, house):
 
 
 def test_random_games_reach_every_ending():
-    endings = Counter(simulate(3 + seed % 4, seed, {}, check=False)[0].ended_by for seed in range(30))
+    endings = Counter(simulate(3 + seed % 4, seed, {}, check=False)[0].ended_by for seed in range(12))
     assert endings["bank_empty"] and endings["last_player"]
 
 
@@ -201,7 +201,8 @@ def test_the_helper_only_offers_what_the_engine_accepts_and_predicts_the_dead():
                     continue
                 for target in rng.sample(option.targets, min(3, len(option.targets))):
                     after = GAME.apply(state, action_for(target, state.turn)).state
-                    assert all(not after.gangsters[i].alive for i in target.kills)
+                    if target.card in ("knife", "pan", "boum", "pills"):  # cakes kill later
+                        assert all(not after.gangsters[i].alive for i in target.kills)
                     if target.card == "pass_cake":
                         assert after.cakes[target.owner] == target.to_seat
                     checked[target.card] += 1
@@ -226,7 +227,7 @@ def test_every_code_in_the_source_has_a_message():
     built |= {f"reglement.tiebreak_{t}" for t in ("survival", "gangsters", "shared")}
     assert (literal | built) - set(MESSAGES) == set()
     seen = set()
-    for seed in range(12):
+    for seed in range(8):
         for _, rulings in simulate(3 + seed % 4, seed, {}, check=False)[2]:
             seen |= {r.code for r in rulings}
     assert seen <= set(MESSAGES)
@@ -236,7 +237,7 @@ def test_every_code_in_the_source_has_a_message():
 def test_a_hand_note_never_reaches_the_board_or_another_seat():
     """Two games play the same public actions; in one, seat 1 notes one hand on their phone, in
     the other a different hand. The board and every other seat see exactly the same thing."""
-    n, seed = 4, 11
+    n, seed = 3, 11
     note_steps = (0, 35, 80, 140)
     notes_a = {s: NoteHand(by=1, cards=("knife", "pan", "move")) for s in note_steps}
     notes_b = {s: NoteHand(by=1, cards=("alerte", "boum", "boum", "pills", "move")) for s in note_steps}
@@ -247,7 +248,7 @@ def test_a_hand_note_never_reaches_the_board_or_another_seat():
     for (state_a, rulings_a), (state_b, rulings_b) in zip(log_a, log_b, strict=True):
         assert rulings_a == rulings_b
         assert GAME.project(state_a, BOARD).model_dump_json() == GAME.project(state_b, BOARD).model_dump_json()
-        for other in (0, 2, 3):
+        for other in (0, 2):
             a = GAME.project(state_a, seat_audience(other)).model_dump_json()
             assert a == GAME.project(state_b, seat_audience(other)).model_dump_json()
         own_a = GAME.project(state_a, seat_audience(1)).model_dump_json()

@@ -21,6 +21,8 @@ previous player ends their turn (so steps 1 and 2 run through the engine).
 
 from __future__ import annotations
 
+import pytest
+
 from companion.engine import RuleError, seat_audience
 from companion.games.reglement import GAME, Boum, EndTurn, Knife, Move, OrderCake, Pan, PassCake, income
 
@@ -38,8 +40,6 @@ from tests.games.test_reglement_helpers import (
     play,
     position,
 )
-
-import pytest
 
 ILLUSTRATED_TABLE = {
     "A": "yellow Cogneur",
