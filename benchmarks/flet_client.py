@@ -35,6 +35,7 @@ models/control.dart):
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as _dt
 import itertools
 import logging
@@ -145,6 +146,8 @@ class FletClient:
         self._waiters: list[_Waiter] = []
         self._registered: asyncio.Future[None] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        #: patch operations applied, by kind (replace, add, remove, move)
+        self.op_counts: dict[str, int] = {"replace": 0, "add": 0, "remove": 0, "move": 0}
 
     # -- connection --
 
@@ -192,6 +195,8 @@ class FletClient:
             await self.close()
         if self._reader is not None and not self._reader.done():
             self._reader.cancel()
+            with contextlib.suppress(BaseException):
+                await self._reader
         self.page = None
         self._index_dirty = True
         self.closed = False
@@ -252,11 +257,8 @@ class FletClient:
                 raise FletClientError(f"register failed: {body['error']}")
             self.session_id = body.get("session_id")
             patch = body.get("page_patch")
-            if isinstance(patch, dict):
-                if self.page is None or not is_control(patch):
-                    self.page = patch if self.page is None else _merge(self.page, patch)
-                else:
-                    self.page = _merge(self.page, patch)
+            if isinstance(patch, dict):  # the whole page
+                self.page = patch if self.page is None else _merge(self.page, patch)
             elif isinstance(patch, list) and self.page is not None:
                 self._apply_patch(self.page, patch)
             self._index_dirty = True
@@ -297,6 +299,8 @@ class FletClient:
 
         for op in patch[1:]:
             kind = op[0]
+            if kind in (OP_REPLACE, OP_ADD, OP_REMOVE, OP_MOVE):
+                self.op_counts[("replace", "add", "remove", "move")[kind]] += 1
             if kind == OP_REPLACE:
                 target(op[1])[op[2]] = op[3]
             elif kind == OP_ADD:
@@ -313,10 +317,7 @@ class FletClient:
                     container.pop(op[2], None)
             elif kind == OP_MOVE:
                 source, destination = target(op[1]), target(op[3])
-                if isinstance(source, list):
-                    value = source.pop(op[2])
-                else:
-                    value = source.pop(op[2])
+                value = source.pop(op[2])
                 if isinstance(destination, list):
                     destination.insert(op[4], value)
                 else:
@@ -347,7 +348,8 @@ class FletClient:
                 self.prefs[key] = args.get("value")
                 result = True
             elif name == "remove":
-                result = self.prefs.pop(key, None) is not None or True
+                self.prefs.pop(key, None)
+                result = True
             elif name == "contains_key":
                 result = key in self.prefs
             elif name == "get_keys":
@@ -408,13 +410,16 @@ class FletClient:
         return [n for n in self.controls() if isinstance(n.get("identifier"), str) and n["identifier"].startswith(prefix)]
 
     def clickable(self, identifier: str) -> dict[str, Any] | None:
-        """The first enabled control with a click handler at or under `identifier`."""
-        node = self.find(identifier)
-        if node is None:
+        """The first control with a click handler at or under the Semantics `identifier`, if it
+        is enabled (`disabled` is inherited from ancestors, as in the Flutter client)."""
+        if self.page is None:
             return None
-        for inner in walk(node):
-            if inner.get("on_click") is True:
-                return None if inner.get("disabled") else inner
+        for node, disabled in walk_disabled(self.page):
+            if node.get("identifier") == identifier:
+                for inner, inner_disabled in walk_disabled(node, disabled):
+                    if inner.get("on_click") is True:
+                        return None if inner_disabled else inner
+                return None
         return None
 
     def texts(self, root: dict[str, Any] | None = None) -> list[str]:
@@ -545,6 +550,33 @@ def walk(node: Any, visible_only: bool = True) -> Iterator[dict[str, Any]]:
             stack.extend(reversed(children))
         elif isinstance(current, list):
             stack.extend(reversed(current))
+
+
+def walk_disabled(node: dict[str, Any], disabled: bool = False) -> Iterator[tuple[dict[str, Any], bool]]:
+    """Like `walk` (visible controls only), with whether each control is disabled, itself or
+    through an ancestor."""
+    if node.get("visible") is False:
+        return
+    disabled = disabled or node.get("disabled") is True
+    yield node, disabled
+    for key, value in node.items():
+        if key in ("_c", "_i"):
+            continue
+        for child in _controls_in(value):
+            yield from walk_disabled(child, disabled)
+
+
+def _controls_in(value: Any) -> Iterator[dict[str, Any]]:
+    """The outermost controls inside a property value (a control, or lists/dicts holding some)."""
+    if isinstance(value, dict):
+        if is_control(value):
+            yield value
+        else:
+            for item in value.values():
+                yield from _controls_in(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _controls_in(item)
 
 
 def _merge(dst: dict[str, Any], src: dict[str, Any]) -> dict[str, Any]:

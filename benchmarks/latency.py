@@ -347,8 +347,8 @@ class Table:
         """
         phone = self.phones[action.by]
         clicks = self.mirror.clicks_for(action)
-        for ident in clicks[:-1]:  # choosing a card: local to the phone
-            await self.click(phone, ident, lambda i=ident: (phone.find(i) or {}).get("selected") is True, [phone], timeout)
+        for ident in clicks[:-1]:  # choosing a card: local to the phone, re-renders it
+            await self.click(phone, ident, self._chosen(phone, ident), [phone], timeout)
         if not wait_board:
             sent = await phone.click(clicks[-1], timeout)
             self.mirror.apply(action)
@@ -357,7 +357,7 @@ class Table:
         self.mirror.apply(action)
         board = self.board
         try:
-            sent, frame = await self.click(phone, clicks[-1], lambda: board_shows(self.mirror, board), [phone, board], timeout)
+            sent, frame = await self.click(phone, clicks[-1], lambda _clicked: board_shows(self.mirror, board), [phone, board], timeout)
         except BaseException:
             self.mirror.pop()
             raise
@@ -367,7 +367,20 @@ class Table:
             raise AssertionError(f"phone {action.by} shows an error: {phone.texts(error)}")
         return sent, seen
 
+    @staticmethod
+    def _chosen(phone: FletClient, ident: str) -> Any:
+        """Done when the phone re-rendered (new control ids) with `ident` selected: after a new
+        round the last card chosen may already show as selected before the click."""
+
+        def done(clicked: int) -> bool:
+            node, target = phone.find(ident), phone.clickable(ident)
+            return node is not None and node.get("selected") is True and target is not None and target["_i"] != clicked
+
+        return done
+
     retries: int = 0
+    #: (phone, identifier, version the click was meant for) of every re-sent click
+    retry_log: list[tuple[str, str, int]] = field(default_factory=list)
 
     async def click(
         self, phone: FletClient, ident: str, done: Any, watch: list[FletClient], timeout: float
@@ -379,7 +392,7 @@ class Table:
             sent = await phone.send_event(clicked, "click", None)
 
             def outcome() -> Any:
-                if done():
+                if done(clicked):
                     return "done"
                 again = phone.clickable(ident)
                 if again is not None and again["_i"] != clicked:
@@ -390,6 +403,7 @@ class Table:
             if result == "done":
                 return sent, frame
             self.retries += 1
+            self.retry_log.append((phone.name, ident, self.mirror.version))
 
     async def close(self) -> None:
         for client in [self.board, *self.phones]:
@@ -410,8 +424,8 @@ def server_errors(lines: list[str], limit: int = 3) -> list[str]:
             j = i + 1
             while j < len(lines) and (lines[j].startswith(" ") or lines[j].startswith("Traceback") or not lines[j].strip()):
                 j += 1
-            block = lines[max(0, i - 1) : j + 1]
-            out += [block[0], "  ...", *block[-3:]]
+            block = lines[i : j + 1]
+            out += ["  ...", *block[-3:]]
             i = j + 1
             continue
         if "ERROR" in line or "CRITICAL" in line:
@@ -449,19 +463,48 @@ async def measure_rss(server: ServerProcess, info: RoomInfo, mirror: VabanqueMir
     return rss
 
 
+async def presence_after_leaving(server: ServerProcess, info: RoomInfo, mirror: VabanqueMirror, timeout: float) -> int:
+    """After every device closed its socket, how many seats a new board still shows as connected
+    (waits up to 5 s for them to go away)."""
+    online = "● " + mirror.tr.t("ui.connected")
+    probe = FletClient(server.base_url, f"/room/{info.room}", width=TABLET[0], height=TABLET[1], name="probe")
+    await probe.connect(timeout)
+    try:
+        await probe.wait_for(lambda c: board_shows(mirror, c), timeout, what="probe board")
+        try:
+            await probe.wait_for(lambda c: c.texts().count(online) == 0, 5.0, what="every seat away")
+        except asyncio.TimeoutError:
+            pass
+        return probe.texts().count(online)
+    finally:
+        await probe.close()
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     loop_start = time.perf_counter()
     results: dict[str, Any] = {}
     with tempfile.TemporaryDirectory(prefix="referee-bench-") as tmp:
         data_dir = Path(tmp)
         info = create_room(data_dir, vabanque_setup(args.players), args.seed)
+        results["load_before"] = os.getloadavg()
+        cold: list[float] = []
+        for _ in range(max(0, args.cold_starts - 1)):
+            probe = ServerProcess(data_dir).start()
+            cold.append(probe.cold_start or float("nan"))
+            probe.stop()
         server = ServerProcess(data_dir).start()
-        results["cold_start_s"] = server.cold_start
+        cold.append(server.cold_start or float("nan"))
+        results["cold_starts_s"] = cold
         try:
             mirror = VabanqueMirror(info.setup, info.seed)
             results["rss"] = await measure_rss(server, info, mirror, args.idle, args.timeout)
             table = Table(server.base_url, info, mirror)
             await table.open_all(args.timeout)
+            import psutil
+
+            proc = psutil.Process(server.pid)
+            cpu_before = sum(proc.cpu_times()[:2])
+            frames_before = [len(c.frames) for c in [table.board, *table.phones]]
             rng = random.Random(args.seed)
             latencies: list[float] = []
             by_kind: dict[str, list[float]] = {}
@@ -472,6 +515,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 assert seen is not None
                 latencies.append(seen - sent)
                 by_kind.setdefault(action.type, []).append(seen - sent)
+            results["server_cpu_s"] = sum(proc.cpu_times()[:2]) - cpu_before
+            frames_after = [len(c.frames) for c in [table.board, *table.phones]]
+            results["frames_per_action"] = [(a - b) / max(1, len(latencies)) for a, b in zip(frames_after, frames_before)]
+            results["retries"] = table.retries
+            results["retry_log"] = table.retry_log
             results["actions"] = len(latencies)
             results["game_over"] = mirror.over
             results["latency"] = latencies
@@ -482,9 +530,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             crashed = [c.name for c in [table.board, *table.phones] if c is not None and c.crashed]
             results["crashed"] = crashed
             await table.close()
+            results["stuck_presence"] = await presence_after_leaving(server, info, mirror, args.timeout)
             status, body = server.get("/healthz")
             results["healthz"] = (status, json.loads(body))
             results["server_log_tail"] = server_errors(server.lines)
+            results["server_error_lines"] = sum(1 for line in server.lines if "ERROR" in line)
         finally:
             server.stop()
     results["wall_s"] = time.perf_counter() - loop_start
@@ -498,11 +548,12 @@ def report(results: dict[str, Any], args: argparse.Namespace) -> str:
     idle_n = max(int(k) for k in rss)
     lines = [
         f"Vabanque, {args.players} players, seed {args.seed}: {1 + args.players} devices (1 board + {args.players} phones), loopback",
-        f"machine: {os.cpu_count()} CPUs, load average at end {', '.join(f'{x:.2f}' for x in os.getloadavg())}",
+        f"machine: {os.cpu_count()} CPUs; load average (1/5/15 min) at start {', '.join(f'{x:.2f}' for x in results['load_before'])}, at end {', '.join(f'{x:.2f}' for x in os.getloadavg())}",
         "",
         f"{'measure':<44}{'value':>14}",
         f"{'-' * 58}",
-        f"{'cold start: process start -> first 200 on /':<44}{results['cold_start_s'] * 1000:>11.0f} ms",
+        f"{'cold start: process start -> first 200 on /':<44}{min(results['cold_starts_s']) * 1000:>11.0f} ms",
+        f"{'  (min of ' + str(len(results['cold_starts_s'])) + '; all: ' + ', '.join(f'{x:.1f}' for x in results['cold_starts_s']) + ' s)':<58}",
         f"{'actions played (game over: ' + str(results['game_over']) + ')':<44}{results['actions']:>14}",
         f"{'click -> board frame, median':<44}{statistics.median(ms):>11.1f} ms",
         f"{'click -> board frame, p95':<44}{percentile(ms, 0.95):>11.1f} ms",
@@ -513,6 +564,9 @@ def report(results: dict[str, Any], args: argparse.Namespace) -> str:
         lines.append(f"{'  ' + kind + f' (n={len(v)}) median / max':<44}{statistics.median(v):>6.1f} /{max(v):>5.0f} ms")
     lines += [
         f"{'board frames received / bytes':<44}{results['frames_board']:>5} / {results['bytes_board'] / 1024:>5.0f} KiB",
+        f"{'frames per action: board / all phones':<44}{results['frames_per_action'][0]:>6.2f} / {sum(results['frames_per_action'][1:]):>5.2f}",
+        f"{'server CPU per action':<44}{results['server_cpu_s'] / max(1, results['actions']) * 1000:>11.1f} ms",
+        f"{'clicks re-sent (dropped across a re-render)':<44}{results['retries']:>14}",
         f"{'server RSS, 0 sessions':<44}{rss['0'] / mib:>10.1f} MiB",
         f"{'server RSS, 1 idle board session':<44}{rss['1'] / mib:>10.1f} MiB",
         f"{f'server RSS, {idle_n} idle board sessions':<44}{rss[str(idle_n)] / mib:>10.1f} MiB",
@@ -520,10 +574,13 @@ def report(results: dict[str, Any], args: argparse.Namespace) -> str:
         f"{'  per further session':<44}{(rss[str(idle_n)] - rss['1']) / max(1, idle_n - 1) / 1024:>10.0f} KiB",
         f"{'server RSS after the game':<44}{results['rss_after_game'] / mib:>10.1f} MiB",
         f"{'crashed sessions':<44}{len(results['crashed']):>14}",
+        f"{'seats still shown connected after all left':<44}{results['stuck_presence']:>14}",
         f"{'wall time':<44}{results['wall_s']:>12.1f} s",
     ]
+    if results["retry_log"]:
+        lines += ["", "re-sent clicks (phone, target, action number): " + ", ".join(f"{p} {i} #{v}" for p, i, v in results["retry_log"])]
     if results["server_log_tail"]:
-        lines += ["", "server log errors:", *results["server_log_tail"]]
+        lines += ["", f"server log: {results['server_error_lines']} ERROR line(s), the first ones:", *results["server_log_tail"]]
     return "\n".join(lines)
 
 
@@ -535,6 +592,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-actions", type=int, default=400, help="stop after this many actions (a full 6-player game is 159)")
     parser.add_argument("--budget", type=float, default=240.0, help="stop the game after this many seconds")
     parser.add_argument("--timeout", type=float, default=30.0, help="per-step timeout in seconds")
+    parser.add_argument("--cold-starts", type=int, default=3, help="server starts timed (the last one serves the game)")
     parser.add_argument("--json", action="store_true", help="print the raw results as JSON too")
     args = parser.parse_args(argv)
     results = asyncio.run(asyncio.wait_for(run(args), args.budget + 300))

@@ -345,12 +345,6 @@ def test_restart_after_kill_keeps_the_game_and_the_phone(flows: list[Flow], serv
     expect(ident(flow.phone, "invalid-link")).to_have_count(0)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=(MissingHook, SignedOutNotShown),
-    reason="no identifier on the seat row's LINK button (lead: add reissue-N), and SeatScreen "
-    "re-renders the seat page over the signed-out page (lead: guard SeatScreen.render/submit)",
-)
 def test_reissue_signs_out_the_phone(flows: list[Flow]) -> None:
     from playwright.sync_api import expect
 

@@ -165,7 +165,13 @@ class BoardScreen(RoomScreen):
         tap = handler(self.tap_seat, seat) if self.is_host else None
         actions: list[ft.Control] = []
         if self.is_host:
-            actions.append(ft.IconButton(ft.Icons.LINK, on_click=handler(self.reissue, seat), tooltip=tr.t("ui.reissue", self.names, seat=seat)))
+            actions.append(
+                ft.Semantics(
+                    identifier=f"reissue-{seat}",
+                    button=True,
+                    content=ft.IconButton(ft.Icons.LINK, on_click=handler(self.reissue, seat), tooltip=tr.t("ui.reissue", self.names, seat=seat)),
+                )
+            )
             if not record.claimed:
                 actions.append(
                     ft.IconButton(

@@ -66,6 +66,17 @@ class SeatScreen(RoomScreen):
         self.page.add(ft.Semantics(identifier="signed-out", content=centered_message(self.tr.t("ui.signed_out"))))
         self.page.update()
 
+    async def render(self) -> None:
+        if self.signed_out:
+            return  # the signed-out page stays; nothing of the game is drawn again
+        await super().render()
+
+    async def submit(self, raw: dict) -> bool:
+        if self.signed_out or not self.room.token_valid(self.seat, self.token):
+            await self.sign_out()
+            return False
+        return await super().submit(raw)
+
     def build(self) -> list[ft.Control]:
         tr = self.tr
         ui = game_uis.get(self.room.game_id)

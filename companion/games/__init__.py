@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from companion.games import corruption, reglement, vabanque
+from companion.games import chicago_poker, corruption, reglement, vabanque
 
-GAMES = {game.id: game for game in (vabanque.GAME, corruption.GAME, reglement.GAME)}
+GAMES = {game.id: game for game in (vabanque.GAME, corruption.GAME, reglement.GAME, chicago_poker.GAME)}

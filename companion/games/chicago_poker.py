@@ -13,6 +13,20 @@ Businesses are numbered 1..20 in the order their tiles are turned up (the tiles 
 numbers). Within a business each player's cards form a column, numbered 1..5 from the first
 card played.
 
+Readings where the rulebook is silent (besides the Setup house rules):
+* The hand limit: a draw (or a Bribe, which also brings a card in) is refused only when the
+  actions left, each placing one gangster card where the player still has room, could not
+  bring the hand back to 7. A player who may not draw may end the turn with actions left
+  (the app cannot see whether their hand holds a playable card); otherwise a turn is exactly
+  its actions.
+* The discard pile is face up: a liquidated face-down card becomes public.
+* Reinforcements change hand sizes only when the round is revealed (a pick is secret, and so
+  is whether the player had a gangster card to send). A player who sends the top card of the
+  deck draws no replacement. If nobody can send anything, a lot decides (from the seed).
+* Bribe: the taken card joins the hand (known only to its owner's phone), the rest of the
+  pile is shuffled into the deck, then the Bribe card is discarded.
+* Marker supply is not tracked: the first marker at a business always triggers the shootout.
+
 Module shape (same in every game): Setup, actions, State, views, MESSAGES, the engine class
 with initial_state / apply / project / waiting_for / is_public / redact / result /
 random_action, and GAME.
@@ -96,8 +110,11 @@ class Setup(Model):
     short_game: bool = False
     #: variant [RULEBOOK]: False removes the 6 special cards ("tactical" game)
     special_cards: bool = True
-    #: hand categories, highest first (RULES.md §3.5; the summary card's order is unknown)
-    hand_ranking: tuple[Category, ...] = RECOMMENDED_RANKING
+    #: hand order (RULES.md §3.5; the summary card's order is unknown): "recommended" [REC],
+    #: "rarity" (rarer is higher), or "custom" (`custom_ranking`, checked against the card)
+    hand_ranking: Literal["recommended", "rarity", "custom"] = "recommended"
+    #: the table's own order, highest first; used when hand_ranking is "custom"
+    custom_ranking: tuple[Category, ...] = RECOMMENDED_RANKING
     #: §3.6: a player filling a business that already has a marker also takes one ("marker",
     #: their 5 cards are then protected) or not ("none"); either way the first marker triggers
     later_markers: Literal["marker", "none"] = "marker"
@@ -135,16 +152,21 @@ class Setup(Model):
             raise ValueError("the first player must be one of the players")
         return value
 
-    @field_validator("hand_ranking")
+    @field_validator("custom_ranking")
     @classmethod
     def _ranking(cls, ranking: tuple[str, ...]) -> tuple[str, ...]:
         return check_ranking(ranking)
+
+    @property
+    def ranking(self) -> tuple[Category, ...]:
+        """The hand categories in force, highest first."""
+        return {"recommended": RECOMMENDED_RANKING, "rarity": RARITY_RANKING}.get(self.hand_ranking, self.custom_ranking)
 
 
 HOUSE_RULES: dict[str, tuple[Any, ...]] = {
     "short_game": (False, True),
     "special_cards": (True, False),
-    "hand_ranking": (RECOMMENDED_RANKING, RARITY_RANKING),
+    "hand_ranking": ("recommended", "rarity", "custom"),
     "later_markers": ("marker", "none"),
     "marker_order": ("choose", "placed_first"),
     "empty_hand_reinforcement": ("deck_top", "out"),
@@ -580,11 +602,12 @@ MESSAGES: dict[str, str] = {
     "chicago_poker.shootout_hand": "{seat:seat}: {cards}: {hand:label=chicago_poker.hand} ({ranks}).",
     "chicago_poker.won_alone": "{seat:seat} is alone at business {business} and takes it.",
     "chicago_poker.won_category": "{seat:seat} wins: {hand:label=chicago_poker.hand} beats {other:label=chicago_poker.hand}.",
-    "chicago_poker.won_tiebreak": "{seat:seat} wins: {hand:label=chicago_poker.hand} against {hand:label=chicago_poker.hand}, and {ranks} beats {other_ranks}.",
+    "chicago_poker.won_tiebreak": "{seat:seat} wins with the higher {hand:label=chicago_poker.hand}: {ranks} against {other_ranks}.",
     "chicago_poker.tied": "{seats:seats} tie with {hand:label=chicago_poker.hand} ({ranks}): reinforcements! Each sends one card from hand, chosen on their phone.",
     "chicago_poker.reinforcement_round": "Reinforcement round {round}: waiting for {seats:seats}.",
     "chicago_poker.deck_cards_needed": "{seats:seats} send the top card of the deck: turn it up and enter it.",
     "chicago_poker.deck_card": "Top card of the deck for {seat:seat}: {card}.",
+    "chicago_poker.deck_card_special": "Top card of the deck for {seat:seat}: {special:label=chicago_poker.special}, worth 0.",
     "chicago_poker.reinforcement_card": "{seat:seat} sends {card} ({value}).",
     "chicago_poker.reinforcement_special": "{seat:seat} sends a special card, {special:label=chicago_poker.special}, worth 0.",
     "chicago_poker.reinforcement_none": "{seat:seat} has no reinforcement to send.",
@@ -605,7 +628,7 @@ MESSAGES: dict[str, str] = {
     "chicago_poker.err.no_actions_left": "You have used all your actions this turn: end your turn.",
     "chicago_poker.err.unknown_business": "There is no open business {business}.",
     "chicago_poker.err.column_full": "You already have 5 cards at business {business}: that is the most allowed.",
-    "chicago_poker.err.wrong_face": "Your card {position} at this {kind:label=chicago_poker.business} goes face {face}.",
+    "chicago_poker.err.wrong_face": "Your card {position} at this {kind:label=chicago_poker.business} goes face {face:label=chicago_poker.face}.",
     "chicago_poker.err.card_taken": "{card} is already {where:label=chicago_poker.where}: each card exists once. Check the card.",
     "chicago_poker.err.special_on_business": "A special card is never placed at a business: play it as a special card.",
     "chicago_poker.err.empty_hand": "You have no card in hand.",
@@ -623,6 +646,7 @@ MESSAGES: dict[str, str] = {
     "chicago_poker.err.limousine_cards": "Choose 1 to 4 different cards of yours at business {business} (positions 1 to {count}).",
     "chicago_poker.err.limousine_too_many": "You would have {count} cards at business {business}: at most 5.",
     "chicago_poker.err.not_in_discard": "{card} is not in the discard pile.",
+    "chicago_poker.err.special_not_in_discard": "No {special:label=chicago_poker.special} card is in the discard pile.",
     "chicago_poker.err.bribe_must_take": "Take one card from the discard pile.",
     "chicago_poker.err.one_card": "Choose one card, not two.",
     "chicago_poker.err.no_tiles_left": "No business tiles are left in the stack.",
@@ -632,6 +656,32 @@ MESSAGES: dict[str, str] = {
     "chicago_poker.err.already_picked": "You have already sent your reinforcement.",
     "chicago_poker.err.special_reinforcement": "A special card has no value: it cannot be sent as a reinforcement (house rule).",
     "chicago_poker.err.no_deck_card_for": "No top card of the deck is awaited for {seat:seat}.",
+    # setup screen
+    "chicago_poker.rule.short_game": "Game length",
+    "chicago_poker.rule.short_game.False": "full: 3 of a type, 4 types or any 5 businesses",
+    "chicago_poker.rule.short_game.True": "short: 2 of a type or any 3 businesses",
+    "chicago_poker.rule.special_cards": "Special cards",
+    "chicago_poker.rule.special_cards.True": "with the 6 special cards",
+    "chicago_poker.rule.special_cards.False": "without (tactical game, 75 gangsters only)",
+    "chicago_poker.rule.hand_ranking": "Hand order (check your summary card)",
+    "chicago_poker.rule.hand_ranking.recommended": "poker order: Chicago Poker, straight flush, four, full house, flush, rainbow, straight...",
+    "chicago_poker.rule.hand_ranking.rarity": "by rarity: Chicago Poker, straight flush, rainbow, four, flush, full house, straight...",
+    "chicago_poker.rule.hand_ranking.custom": "our own order (edited in the setup)",
+    "chicago_poker.rule.later_markers": "Second player to fill a marked business",
+    "chicago_poker.rule.later_markers.marker": "also takes a marker: their cards are protected",
+    "chicago_poker.rule.later_markers.none": "takes no marker",
+    "chicago_poker.rule.marker_order": "Several shootouts at the start of a turn",
+    "chicago_poker.rule.marker_order.choose": "the player chooses the order",
+    "chicago_poker.rule.marker_order.placed_first": "the first marked goes first",
+    "chicago_poker.rule.empty_hand_reinforcement": "Reinforcement with no card to send",
+    "chicago_poker.rule.empty_hand_reinforcement.deck_top": "turn up the top card of the deck",
+    "chicago_poker.rule.empty_hand_reinforcement.out": "that player drops out of the tie",
+    "chicago_poker.rule.special_reinforcement": "Special card as a reinforcement",
+    "chicago_poker.rule.special_reinforcement.forbidden": "not allowed",
+    "chicago_poker.rule.special_reinforcement.zero": "allowed, worth 0",
+    "chicago_poker.rule.limousine_marker": "Limousine bringing a 5th card",
+    "chicago_poker.rule.limousine_marker.marker": "places a shootout marker",
+    "chicago_poker.rule.limousine_marker.none": "places no marker",
     # names
     "chicago_poker.business.speakeasy": "speakeasy",
     "chicago_poker.business.jazz_club": "jazz club",
@@ -817,11 +867,20 @@ class ChicagoPoker:
                 due.append(marker.business)
         return tuple(due)
 
+    def free_slots(self, state: State, seat: int) -> int:
+        """Gangster cards `seat` could still place at the open businesses."""
+        return sum(COLUMN_MAX - len(b.columns[seat]) for b in state.businesses)
+
+    def can_get_back(self, state: State, seat: int, hand: int, actions: int) -> bool:
+        """Could `actions` more plays bring `hand` to 7? Each play needs a free place at a
+        business (the app cannot count on special cards it cannot see)."""
+        return hand - min(actions, self.free_slots(state, seat)) <= HAND_LIMIT
+
     def can_draw(self, state: State, seat: int) -> bool:
         """A draw is refused only when the actions left could not bring the hand back to 7."""
         if state.deck + len(state.discard) + len(state.discard_specials) == 0:
             return False
-        return state.hands[seat] + 1 - (state.actions_left - 1) <= HAND_LIMIT
+        return self.can_get_back(state, seat, state.hands[seat] + 1, state.actions_left - 1)
 
     def waiting_for(self, state: State) -> tuple[int, ...]:
         if state.phase == "over":
@@ -875,7 +934,7 @@ class ChicagoPoker:
             raise RuleError("chicago_poker.err.unknown_business", business=business_id)
         return business
 
-    def _check_free(self, state: State, card: Card, seat: int) -> None:
+    def _check_free(self, state: State, card: Card, seat: int | None) -> None:
         where = self.card_place(state, card, seat)
         if where is not None:
             raise RuleError("chicago_poker.err.card_taken", card=card.label(), where=where)
@@ -1113,12 +1172,12 @@ class ChicagoPoker:
         if action.card is not None and action.card not in state.discard:
             raise RuleError("chicago_poker.err.not_in_discard", card=action.card.label())
         if action.special is not None and action.special not in state.discard_specials:
-            raise RuleError("chicago_poker.err.not_in_discard", card=action.special)
+            raise RuleError("chicago_poker.err.special_not_in_discard", special=action.special)
         taken = action.card is not None or action.special is not None
         if pile_size and not taken:
             raise RuleError("chicago_poker.err.bribe_must_take")
         # Taking a card is like drawing one for the hand limit (the Bribe card leaves, one comes).
-        if taken and state.hands[action.by] - (state.actions_left - 1) > HAND_LIMIT:
+        if taken and not self.can_get_back(state, action.by, state.hands[action.by], state.actions_left - 1):
             raise RuleError("chicago_poker.err.hand_limit", hand=state.hands[action.by], actions=state.actions_left)
         if not taken:
             log.add("bribe_empty", seat=action.by)
@@ -1148,7 +1207,7 @@ class ChicagoPoker:
     def _shootout(self, state: State, business_id: int, log: _Log) -> State:
         business = state.business(business_id)
         assert business is not None and state.current is not None
-        ranking = state.setup.hand_ranking
+        ranking = state.setup.ranking
         log.reveals = True
         log.add("shootout", business=business.id, kind=business.kind, seat=state.current)
         # Every card there is turned face up.
@@ -1258,14 +1317,16 @@ class ChicagoPoker:
                 raise RuleError("chicago_poker.err.special_gone", special=action.card)
             filled = {"card": None, "special": action.card}
         else:
-            self._check_free(state, action.card, action.seat)
+            self._check_free(state, action.card, None)  # a deck card is in nobody's hand
             filled = {"card": action.card, "special": None}
         state = self._take_from_deck(state, log)
         picks = tuple(p.model_copy(update=filled) if p.seat == action.seat else p for p in state.picks)
         state = _put(state, picks=picks)
         log.reveals = True
-        label = action.card if isinstance(action.card, str) else action.card.label()
-        log.add("deck_card", seat=action.seat, card=label)
+        if isinstance(action.card, str):
+            log.add("deck_card_special", seat=action.seat, special=action.card)
+        else:
+            log.add("deck_card", seat=action.seat, card=action.card.label())
         if self.waiting_for(state) and state.deck + len(state.discard) + len(state.discard_specials) > 0:
             return state
         return self._picks_complete(_put(state, phase="reinforce"), log)
@@ -1389,11 +1450,12 @@ class ChicagoPoker:
                     if face == "up" or not public_only:
                         play.append((business.id, face))
         specials: tuple[SpecialKind, ...] = ()
-        if hand > 0:
+        if hand > 0 and state.setup.special_cards:
+            # Only the public discard pile counts here: which card a Bribe took is secret.
             specials = tuple(
                 k
                 for k in SPECIAL_KINDS
-                if self.specials_available(state, k, seat) > 0 and not (public_only and k == "bribe")
+                if state.discard_specials.count(k) < SPECIAL_COPIES[k] and not (public_only and k == "bribe")
             )
         return LegalMoves(draw=self.can_draw(state, seat), end_turn=can_end, play=tuple(play), specials=specials)
 
@@ -1459,7 +1521,7 @@ class ChicagoPoker:
             shootouts=state.shootouts,
             winners=state.winners,
             end_reason=state.end_reason,
-            hand_ranking=state.setup.hand_ranking,
+            hand_ranking=state.setup.ranking,
             short_game=state.setup.short_game,
             special_cards=state.setup.special_cards,
             board_legal=board_legal,
@@ -1531,11 +1593,12 @@ class ChicagoPoker:
     def _random_turn_action(self, state: State, rng: random.Random) -> Any:
         seat = state.current
         assert seat is not None
-        legal = self.legal(state, seat)
         if state.actions_left == 0:
             return EndTurn(by=seat)
+        legal = self.legal(state, seat)
         free = self.free_cards(state, seat)
-        choices: list[Any] = []
+        # The simulation knows where every copy is (a phone's list only knows the public pile).
+        specials = [k for k in legal.specials if self.specials_available(state, k, seat) > 0]
         if legal.play and free and rng.random() < 0.75:
             # Prefer the business where this player already has the most cards.
             weights = [(len(state.business(b).columns[seat]) + 1) ** 2 for b, _ in legal.play]  # type: ignore[union-attr]
@@ -1550,20 +1613,17 @@ class ChicagoPoker:
             same_value = [c for c in free if c.value in mirrors]
             if same_value and rng.random() < 0.8:
                 card = rng.choice(same_value)
-            cls = PlayFaceUp if face == "up" else PlayFaceDown
-            return cls(by=seat, business=business, card=card)
-        if legal.specials and rng.random() < 0.15:
-            special = self._random_special(state, seat, rng.choice(legal.specials), rng)
+            return (PlayFaceUp if face == "up" else PlayFaceDown)(by=seat, business=business, card=card)
+        if specials and rng.random() < 0.15:
+            special = self._random_special(state, seat, rng.choice(specials), rng)
             if special is not None:
-                choices.append(special)
-        if choices:
-            return choices[0]
+                return special
         if legal.draw:
             return Draw(by=seat)
         if legal.play and free:
             business, face = rng.choice(legal.play)
             return (PlayFaceUp if face == "up" else PlayFaceDown)(by=seat, business=business, card=rng.choice(free))
-        for kind in legal.specials:
+        for kind in specials:
             special = self._random_special(state, seat, kind, rng)
             if special is not None:
                 return special
@@ -1573,7 +1633,7 @@ class ChicagoPoker:
         if kind == "revolver":
             return Revolver(by=seat)
         if kind == "bribe":
-            if state.hands[seat] - (state.actions_left - 1) > HAND_LIMIT:
+            if not self.can_get_back(state, seat, state.hands[seat], state.actions_left - 1):
                 return None
             pile: list[Any] = list(state.discard) + list(state.discard_specials)
             if not pile:

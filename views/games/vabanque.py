@@ -276,11 +276,11 @@ def seat_body(ctx: Any, view: View) -> ft.Control:
         items.append(label(tr.t("vabanque.prompt.chips", value=view.chip_value), 22, INK, ft.FontWeight.BOLD))
         items.append(table_grid(ctx, view, lambda n: {"type": "place_chip", "by": seat, "table": n}))
     if legal.cards:
-        chosen = ctx.ui.get("vabanque.card")
+        chosen = ctx.ui.get(("vabanque.card", view.round))
         if chosen not in legal.cards:
             chosen = None
         items.append(label(tr.t("vabanque.pick_card") if chosen is None else tr.t("vabanque.pick_table", card=chosen), 22, INK, ft.FontWeight.BOLD))
-        items.append(ft.Row([card_button(ctx, card, chosen == card) for card in legal.cards], spacing=8, wrap=True))
+        items.append(ft.Row([card_button(ctx, card, chosen == card, view.round) for card in legal.cards], spacing=8, wrap=True))
         if chosen is not None:
             items.append(table_grid(ctx, view, lambda n: {"type": "place_card", "by": seat, "table": n, "card": chosen}))
     if legal.moves:
@@ -300,9 +300,9 @@ def seat_body(ctx: Any, view: View) -> ft.Control:
     return ft.Column(items, spacing=10)
 
 
-def card_button(ctx: Any, card: str, selected: bool) -> ft.Control:
+def card_button(ctx: Any, card: str, selected: bool, round_number: int) -> ft.Control:
     async def choose() -> None:
-        ctx.ui["vabanque.card"] = card
+        ctx.ui[("vabanque.card", round_number)] = card
         await ctx.rerender()
 
     return ft.Semantics(
