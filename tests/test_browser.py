@@ -51,14 +51,6 @@ WAIT_MS = 30_000
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
-class MissingHook(AssertionError):
-    """The app offers no stable target for a control the test must tap (see the report)."""
-
-
-class SignedOutNotShown(AssertionError):
-    """The evicted phone did not keep showing the signed-out page."""
-
-
 # --------------------------------------------------------------------------------------------
 # page helpers
 # --------------------------------------------------------------------------------------------
@@ -162,8 +154,9 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
 def browser() -> Iterator[Any]:
     # Required in CI: a missing browser is a failure, never a skip.
     assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: install Debian's chromium package"
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=WAIT_MS)  # the default 5 s is short for Flutter on 2 cores
     with sync_playwright() as pw:
         chromium = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS, headless=True)
         try:
@@ -197,6 +190,7 @@ class Flow:
     board_frames: list[bytes]
     phone_frames: list[bytes]
     qr_url: str = ""
+    phone_seat_url: str = ""
     #: frames the board had received when the card back showed up
     board_upto: int = 0
     phone_upto: int = 0
@@ -229,6 +223,7 @@ def run_flow(served: Served, tablet: Any, phone_context: Any, room: str, card: s
     expect(page.get_by_text(SEAT_NAME, exact=False).first).to_be_visible()
     expect(ident(page, "your-turn")).to_be_visible()
     assert page.evaluate("location.pathname") == f"/seat/{room}"
+    phone_seat_url = page.evaluate("location.href")
 
     # The board sees the seat taken and the phone connected, then the host closes the overlay.
     expect(board.get_by_text("has already joined", exact=False)).to_be_visible()
@@ -246,7 +241,7 @@ def run_flow(served: Served, tablet: Any, phone_context: Any, room: str, card: s
     # The board shows a new card back at that table, and the public ruling.
     expect(ident(board, f"table-{TABLE}")).to_contain_text(CARD_BACK)
     expect(board.get_by_text(f"{SEAT_NAME} placed a card face down at table {TABLE}.")).to_be_visible()
-    flow = Flow(room=room, card=card, board=board, phone=page, board_frames=board_frames, phone_frames=phone_frames, qr_url=url)
+    flow = Flow(room=room, card=card, board=board, phone=page, board_frames=board_frames, phone_frames=phone_frames, qr_url=url, phone_seat_url=phone_seat_url)
     flow.board_upto = len(board_frames)
     flow.phone_upto = len(phone_frames)
     return flow
@@ -254,8 +249,15 @@ def run_flow(served: Served, tablet: Any, phone_context: Any, room: str, card: s
 
 @pytest.fixture(scope="module")
 def flows(served: Served, tablet: Any, phone: Any) -> list[Flow]:
-    """The join-and-place flow in room A with a Raise, then in room B with a Bluff."""
-    return [run_flow(served, tablet, phone, served.rooms[0], "raise"), run_flow(served, tablet, phone, served.rooms[1], "bluff")]
+    """The join-and-place flow in room A with a Raise, then in room B with a Bluff.
+
+    Room B's pages are closed once its flow is recorded (the later tests use room A): fewer
+    Flutter pages painting on the two cores."""
+    a = run_flow(served, tablet, phone, served.rooms[0], "raise")
+    b = run_flow(served, tablet, phone, served.rooms[1], "bluff")
+    b.board.close()
+    b.phone.close()
+    return [a, b]
 
 
 def replacements(served: Served, room: str) -> dict[str, str]:
@@ -334,7 +336,9 @@ def test_restart_after_kill_keeps_the_game_and_the_phone(flows: list[Flow], serv
     served.server.kill()
     served.server.start()
     assert served.server.health()["rooms"] == 2
-    # The Flutter client reconnects by itself; reloading is what a user would do at worst.
+    # Reload both pages: the Flutter client also reconnects by itself, but after a restart the new
+    # session's first SharedPreferences call sometimes never gets an answer (the client times out
+    # after 10 s and shows "Error running app"; see the report). A reload always recovers.
     for page in (flow.board, flow.phone):
         page.reload()
         enable_semantics(page)
@@ -352,21 +356,19 @@ def test_reissue_signs_out_the_phone(flows: list[Flow]) -> None:
     board, page = flow.board, flow.phone
     expect(ident(board, f"seat-{SEAT}")).to_be_visible()
     expect(page.get_by_text("Cards in your hand", exact=False)).to_be_visible()  # the seat page, before
-    button = ident(board, f"reissue-{SEAT}")
-    if button.count() == 0:
-        raise MissingHook(
-            f'no [flt-semantics-identifier="reissue-{SEAT}"]: the LINK IconButton is merged into the '
-            f"seat-{SEAT} row's semantics node (its tooltip is part of the row's aria-label)"
-        )
-    button.click()
+    ident(board, f"reissue-{SEAT}").click()  # the LINK button in the seat's row
     expect(board.get_by_text(f"{SEAT_NAME} has a new link", exact=False)).to_be_visible()
-    new_url, _ = wait_for_qr(board)
-    assert new_url != flow.qr_url and new_url.startswith(flow.qr_url.rsplit("/", 1)[0])
-    try:
-        expect(ident(page, "signed-out")).to_be_visible(timeout=8_000)
-        expect(page.get_by_text("This phone was signed out", exact=False)).to_be_visible(timeout=2_000)
-        # still signed out once everything has settled: the seat page did not come back
-        expect(page.get_by_text("Cards in your hand", exact=False)).to_have_count(0, timeout=2_000)
-        expect(ident(page, "signed-out")).to_be_visible(timeout=2_000)
-    except AssertionError as exc:
-        raise SignedOutNotShown(str(exc)) from exc
+    new_url, _ = wait_for_qr(board)  # the board shows the new link at once
+    assert new_url != flow.qr_url and new_url.startswith(flow.qr_url.rsplit("/", 1)[0] + "/")
+    expect(ident(page, "signed-out")).to_be_visible()
+    expect(page.get_by_text("This phone was signed out", exact=False)).to_be_visible()
+    expect(page.get_by_text("Cards in your hand", exact=False)).to_have_count(0)
+    # The phone forgot the seat: a new tab on it opens no seat; the old QR link is dead too.
+    # (A reload would only reconnect to the same Flet session, which keeps its signed-out page.)
+    for url in (flow.phone_seat_url, flow.qr_url):
+        tab = page.context.new_page()
+        tab.goto(url)
+        enable_semantics(tab)
+        expect(tab.get_by_text("This link is not valid", exact=False)).to_be_visible()
+        expect(tab.get_by_text(SEAT_NAME, exact=False)).to_have_count(0)
+        tab.close()

@@ -1,6 +1,6 @@
 """kill -9 in the middle of a game, restart on the same data directory: nothing acknowledged is
 lost, nothing half-done appears, and the phones get their seats back through their links.
-(Plus one real-server check of the card choice at a new round, xfail until the view is fixed.)
+(Plus one real-server check of the phone's card choice at a new round.)
 
 No browser: the real server (`main.py`) runs in a subprocess on 127.0.0.1 and the devices are
 protocol-level Flet clients (benchmarks/flet_client.py) speaking the websocket protocol the
@@ -174,7 +174,8 @@ async def test_kill_9_mid_game_then_restart(tmp_path: Path) -> None:
 
 async def test_a_new_round_starts_with_no_card_chosen(tmp_path: Path) -> None:
     """Same real server and phones: round 1 (chips, cards, moves, payout, next round) and round
-    2's chips, then the first card turn of round 2 must ask for a card, not offer last round's."""
+    2's chips, then the first card turn of round 2 must ask for a card, not offer last round's
+    (the choice once outlived the round; found by the latency benchmark's re-sent clicks)."""
     data_dir = tmp_path / "data"
     info = create_room(data_dir, vabanque_setup(PLAYERS), SEED)
     server = await asyncio.to_thread(ServerProcess(data_dir).start)
