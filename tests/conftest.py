@@ -3,19 +3,14 @@ Flet harness."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from companion.room import Host  # noqa: E402
-from companion.store import Store  # noqa: E402
+from companion.room import Host
+from companion.store import Store
 
 #: Three players in clockwise order. Names are distinctive so a leak search cannot hit UI words.
 VABANQUE_PLAYERS: list[dict[str, str]] = [

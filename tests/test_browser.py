@@ -14,7 +14,7 @@ import io
 import re
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -163,6 +163,7 @@ def browser() -> Iterator[Any]:
             yield chromium
         finally:
             chromium.close()
+            expect.set_options(timeout=None)  # back to Playwright's default for other modules
 
 
 @pytest.fixture(scope="module")
@@ -194,7 +195,6 @@ class Flow:
     #: frames the board had received when the card back showed up
     board_upto: int = 0
     phone_upto: int = 0
-    notes: dict[str, Any] = field(default_factory=dict)
 
 
 def run_flow(served: Served, tablet: Any, phone_context: Any, room: str, card: str) -> Flow:
@@ -236,7 +236,7 @@ def run_flow(served: Served, tablet: Any, phone_context: Any, room: str, card: s
     ident(page, f"card-{card}").click()
     expect(ident(page, f"seat-table-{TABLE}")).to_be_visible()
     ident(page, f"seat-table-{TABLE}").click()
-    expect(page.get_by_text(re.compile(r"Cards in your hand: (?!.*%s)" % card.capitalize()))).to_be_visible()
+    expect(page.get_by_text(re.compile(rf"Cards in your hand: (?!.*{card.capitalize()})"))).to_be_visible()
 
     # The board shows a new card back at that table, and the public ruling.
     expect(ident(board, f"table-{TABLE}")).to_contain_text(CARD_BACK)
@@ -299,7 +299,7 @@ def test_board_frames_do_not_depend_on_the_card(flows: list[Flow], served: Serve
     board_a = normalise(a.board_frames[: a.board_upto], replacements(served, a.room), blob=qr_blob)
     board_b = normalise(b.board_frames[: b.board_upto], replacements(served, b.room), blob=qr_blob)
     assert len(board_a) >= 5
-    for i, (x, y) in enumerate(zip(board_a, board_b)):
+    for i, (x, y) in enumerate(zip(board_a, board_b, strict=False)):
         assert x == y, f"board frame {i} differs:\nA: {repr(x)[:800]}\nB: {repr(y)[:800]}"
     assert len(board_a) == len(board_b)
     # The comparison can fail: the phones, which chose different cards, did receive different bytes.
@@ -328,25 +328,35 @@ def test_claimed_seat_shows_no_qr(flows: list[Flow]) -> None:
 
 
 def test_restart_after_kill_keeps_the_game_and_the_phone(flows: list[Flow], served: Served) -> None:
-    """SIGKILL the server mid-game; after a restart the board and the phone come back by their
-    links (new Flet sessions: main() runs again) and the placed card is still there."""
+    """SIGKILL the server mid-game and restart it on the same data directory: the board's link
+    and the phone's stored seat (localStorage) open the same game, with the placed card.
+
+    Fresh tabs, not the old ones: after a restart the Flutter client reconnects by itself, but
+    the new session's first SharedPreferences call sometimes gets no answer (the client gives up
+    after 10 s, main() raises, "Error running app"), and a reload re-attaches to that crashed
+    session. That client/app issue is in the report; this test is about what survives a kill."""
     from playwright.sync_api import expect
 
     flow = flows[0]
     served.server.kill()
     served.server.start()
     assert served.server.health()["rooms"] == 2
-    # Reload both pages: the Flutter client also reconnects by itself, but after a restart the new
-    # session's first SharedPreferences call sometimes never gets an answer (the client times out
-    # after 10 s and shows "Error running app"; see the report). A reload always recovers.
+    board_url, old_board, old_phone = flow.board.url, flow.board, flow.phone
+    flow.board = old_board.context.new_page()
+    flow.phone = old_phone.context.new_page()  # same phone: same localStorage, no token in the URL
+    old_board.close()
+    old_phone.close()
+    flow.board.goto(board_url)
+    flow.phone.goto(flow.phone_seat_url)
     for page in (flow.board, flow.phone):
-        page.reload()
         enable_semantics(page)
     expect(ident(flow.board, f"table-{TABLE}")).to_contain_text(CARD_BACK)
     expect(flow.board.get_by_text(f"{SEAT_NAME} placed a card face down at table {TABLE}.")).to_be_visible()
     expect(flow.phone.get_by_text(SEAT_NAME, exact=False).first).to_be_visible()
     expect(flow.phone.get_by_text("Cards in your hand: Bluff, Cheat")).to_be_visible()
     expect(ident(flow.phone, "invalid-link")).to_have_count(0)
+    # the phone is back in its seat: the board sees it connected again
+    expect(ident(flow.board, f"seat-{SEAT}")).to_have_attribute("aria-label", re.compile("connected"))
 
 
 def test_reissue_signs_out_the_phone(flows: list[Flow]) -> None:
@@ -357,7 +367,8 @@ def test_reissue_signs_out_the_phone(flows: list[Flow]) -> None:
     expect(ident(board, f"seat-{SEAT}")).to_be_visible()
     expect(page.get_by_text("Cards in your hand", exact=False)).to_be_visible()  # the seat page, before
     ident(board, f"reissue-{SEAT}").click()  # the LINK button in the seat's row
-    expect(board.get_by_text(f"{SEAT_NAME} has a new link", exact=False)).to_be_visible()
+    # (scoped to the notice's node: live regions are also copied into an aria-live announcer)
+    expect(ident(board, "notice")).to_contain_text(f"{SEAT_NAME} has a new link")
     new_url, _ = wait_for_qr(board)  # the board shows the new link at once
     assert new_url != flow.qr_url and new_url.startswith(flow.qr_url.rsplit("/", 1)[0] + "/")
     expect(ident(page, "signed-out")).to_be_visible()

@@ -14,7 +14,13 @@ import pytest
 
 from companion.room import Host, Rejected, Room
 from tests.conftest import VABANQUE_PLAYERS, VABANQUE_SEED, vabanque_setup
-from tests.harness.flet_inprocess import FakeBrowser, FletHarness, Tab, normalise, strings_in
+from tests.harness.flet_inprocess import (
+    FakeBrowser,
+    FletHarness,
+    Tab,
+    normalise,
+    strings_in,
+)
 
 PHONE = {"width": 390, "height": 844}
 NAMES = [p["name"] for p in VABANQUE_PLAYERS]
@@ -27,7 +33,7 @@ NAMES = [p["name"] for p in VABANQUE_PLAYERS]
 
 def first_difference(a: list[Any], b: list[Any]) -> str | None:
     """None when equal, else a short description of the first differing frame."""
-    for i, (x, y) in enumerate(zip(a, b)):
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
         if x != y:
             return f"frame {i} differs:\n  A: {repr(x)[:700]}\n  B: {repr(y)[:700]}"
     if len(a) != len(b):
@@ -144,7 +150,9 @@ async def test_hidden_card_choice_does_not_reach_board_or_other_seat(make_host: 
     assert a.room.version == b.room.version == len(CHIP_TABLES) + 9 + 2
 
     # Sanity: the worlds really differ in the secret seat's hidden state.
-    placed = lambda w: [(p.card, p.table) for p in w.room.state.placements if p.seat == secret_seat]  # noqa: E731
+    def placed(w: World) -> list[tuple[str, int]]:
+        return [(p.card, p.table) for p in w.room.state.placements if p.seat == secret_seat]
+
     assert placed(a) == cards_a and placed(b) == cards_b
 
     def frames(world: World, tab: Tab, since: int = 0) -> list[Any]:

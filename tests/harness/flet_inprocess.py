@@ -36,9 +36,8 @@ import logging
 from collections.abc import Awaitable, Callable, Iterable, Iterator
 from typing import Any
 
-import msgpack
-
 import flet as ft
+import msgpack
 from flet.controls.base_control import BaseControl
 from flet.controls.context import _context_page, context
 from flet.messaging.connection import Connection
@@ -250,7 +249,7 @@ class FakeConnection(Connection):
         elif control is session.page and name == "push_route":
             route = args["route"]
             self.routes.append(route)
-            after = lambda: self._navigated(route)  # noqa: E731
+            after = lambda: self._navigated(route)
         else:
             error = f"harness: no fake for {kind}.{name}"
         if error:
@@ -383,7 +382,7 @@ class Tab:
             await self.harness.main(session.page)
             await session.after_event(session.page)
         except Exception as exc:  # what FletApp does: log and crash the session
-            logging.getLogger("flet-harness").error("main() failed in %s", self.name, exc_info=True)
+            logging.getLogger("flet-harness").exception("main() failed in %s", self.name)
             session.error(str(exc))
 
     async def close(self) -> None:
