@@ -50,8 +50,10 @@ def build_app(data_dir: Path, base_url: str) -> tuple[Any, Any]:
 
     from companion.room import Host
     from companion.store import Store
+    from views import flet_patches
     from views.app import AppConfig, build_main
 
+    flet_patches.apply()
     host = Host(Store(data_dir / "referee.sqlite3"))
     flet_app = ft.run(
         build_main(host, AppConfig(base_url=base_url)),
@@ -110,6 +112,8 @@ def serve(args: argparse.Namespace) -> None:
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", ws="websockets-sansio")
     try:
         asyncio.run(uvicorn.Server(config).serve())
+    except KeyboardInterrupt:
+        pass  # Ctrl+C: every accepted action is already on disk
     finally:
         host.close()
 

@@ -84,6 +84,8 @@ UI: dict[str, str] = {
     "ui.you_are": "You are {seat:seat}",
     "ui.join_url": "Join address",
     "ui.error": "Not accepted",
+    "ui.storage_failed": "This phone could not read which seat it has. Tap Retry, or scan your seat's QR code again.",
+    "ui.retry": "Retry",
     "room.err.stale": "The game moved on since your screen was drawn. Look again and retry.",
     "room.err.bad_action": "That action is not understood: {detail}",
     "room.err.not_your_seat": "You play {mine:seat}; you cannot act for {seat:seat}.",

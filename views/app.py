@@ -12,6 +12,7 @@ changes, or a restarted server, gets a new session).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass
 from typing import Any
@@ -52,6 +53,43 @@ def build_main(host: Host, config: AppConfig):
     return main
 
 
+class PhoneStorage:
+    """The browser's storage for this origin (SharedPreferences), answering even when the client
+    does not: a call that times out is retried once on a fresh service (after a host restart the
+    reconnecting client may ignore a service it believes it already has), then gives up with None
+    instead of crashing the page."""
+
+    TIMEOUT = 4.0
+
+    def __init__(self) -> None:
+        self.service = ft.SharedPreferences()
+
+    async def _call(self, method: str, *args: Any) -> Any:
+        for attempt in range(2):
+            try:
+                return await asyncio.wait_for(getattr(self.service, method)(*args), self.TIMEOUT)
+            except Exception:  # timeout, or the client answered with an error
+                log.warning("phone storage %s failed (attempt %d)", method, attempt + 1, exc_info=True)
+                self.service = ft.SharedPreferences()
+        raise StorageUnavailable(method)
+
+    async def get(self, key: str) -> Any:
+        return await self._call("get", key)
+
+    async def set(self, key: str, value: str) -> None:
+        await self._call("set", key, value)
+
+    async def remove(self, key: str) -> None:
+        try:
+            await self._call("remove", key)
+        except StorageUnavailable:
+            pass  # the token is revoked on the host anyway
+
+
+class StorageUnavailable(Exception):
+    pass
+
+
 class PageSession:
     """One browser tab: picks the screen for the route, owns its language and storage."""
 
@@ -60,12 +98,15 @@ class PageSession:
         self.host = host
         self.config = config
         self.screen: Any = None
-        self.prefs = ft.SharedPreferences()
+        self.prefs = PhoneStorage()
         self.lang = "en"
 
     async def start(self) -> None:
         setup_page(self.page, translator(self.lang).t("ui.app_title"))
-        stored = await self.prefs.get(LANG_KEY)
+        try:
+            stored = await self.prefs.get(LANG_KEY)
+        except StorageUnavailable:
+            stored = None
         if isinstance(stored, str) and stored in LANGUAGES:
             self.lang = stored
         self.page.on_route_change = self.on_route_change
@@ -102,7 +143,10 @@ class PageSession:
         if lang not in LANGUAGES:
             return
         self.lang = lang
-        await self.prefs.set(LANG_KEY, lang)
+        try:
+            await self.prefs.set(LANG_KEY, lang)
+        except StorageUnavailable:
+            pass  # the choice still holds for this tab
         if self.screen is not None:
             self.screen.tr = translator(lang)
             await self.screen.render()
@@ -122,12 +166,23 @@ class PageSession:
             room = self.host.rooms.get(parts[1])
             if room is None or room.seat_for_token(parts[2]) is None:
                 return self.invalid_link()
-            await self.prefs.set(SEAT_KEY.format(room=room.id), parts[2])
+            try:
+                await self.prefs.set(SEAT_KEY.format(room=room.id), parts[2])
+            except StorageUnavailable:
+                # The phone cannot remember the seat: play on from the link itself.
+                token = parts[2]
+                self.screen = SeatScreen(self, tr, room, seat=room.seat_for_token(token), token=token)
+                await self.screen.open()
+                return
+            # Take the token out of the address bar; the phone's storage remembers it.
             self.page.navigate(f"/seat/{room.id}")
             return
         elif parts[0] == "seat" and len(parts) == 2:
             room = self.host.rooms.get(parts[1])
-            stored = await self.prefs.get(SEAT_KEY.format(room=parts[1])) if room else None
+            try:
+                stored = await self.prefs.get(SEAT_KEY.format(room=parts[1])) if room else None
+            except StorageUnavailable:
+                return self.storage_failed()
             seat = room.seat_for_token(stored) if room and isinstance(stored, str) else None
             if room is None or seat is None:
                 return self.invalid_link()
@@ -135,6 +190,24 @@ class PageSession:
         else:
             return self.invalid_link()
         await self.screen.open()
+
+    def storage_failed(self) -> None:
+        tr = translator(self.lang)
+
+        async def retry(_event: Any) -> None:
+            await self.show(self.page.route)
+
+        self.page.controls.clear()
+        self.page.add(
+            ft.Semantics(
+                identifier="storage-failed",
+                content=ft.Column(
+                    [centered_message(tr.t("ui.storage_failed")), ft.Button(tr.t("ui.retry"), on_click=retry, height=56)],
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+            )
+        )
+        self.page.update()
 
     def invalid_link(self) -> None:
         """A wrong, revoked or unknown link: a plain message and no game data at all."""

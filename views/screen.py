@@ -76,7 +76,14 @@ class RoomScreen:
         if up:
             await self.render()
 
+    #: the kinds of room event that change what this screen shows
+    watches: frozenset[str] = frozenset({"version", "presence", "seats"})
+
     async def on_room_event(self, event: RoomEvent) -> None:
+        if event.kind not in self.watches:
+            return
+        if event.kind == "version" and event.version <= self.shown_version:
+            return  # already drawn (this device's own action re-rendered it)
         await refresh_page(self.page, self.render)
 
     # -- drawing --

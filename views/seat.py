@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 
 class SeatScreen(RoomScreen):
     channel = "seat"
+    #: a phone shows neither who is connected nor which seats are taken
+    watches = frozenset({"version"})
 
     def __init__(self, session: PageSession, tr: Translator, room: Room, *, seat: int, token: str):
         super().__init__(session, tr, room)
