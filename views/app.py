@@ -59,10 +59,13 @@ class PhoneStorage:
     reconnecting client may ignore a service it believes it already has), then gives up with None
     instead of crashing the page."""
 
-    TIMEOUT = 4.0
+    TIMEOUT = 3.0
 
     def __init__(self) -> None:
         self.service = ft.SharedPreferences()
+        # Replaced services stay registered: a late answer to a dead one must find its control,
+        # or Flet's receive loop raises and drops the whole connection.
+        self._retired: list[ft.SharedPreferences] = []
 
     async def _call(self, method: str, *args: Any) -> Any:
         for attempt in range(2):
@@ -70,6 +73,7 @@ class PhoneStorage:
                 return await asyncio.wait_for(getattr(self.service, method)(*args), self.TIMEOUT)
             except Exception:  # timeout, or the client answered with an error
                 log.warning("phone storage %s failed (attempt %d)", method, attempt + 1, exc_info=True)
+                self._retired.append(self.service)
                 self.service = ft.SharedPreferences()
         raise StorageUnavailable(method)
 
