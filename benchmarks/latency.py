@@ -274,7 +274,7 @@ class VabanqueMirror:
         if kind == "place_chip":
             return [f"seat-table-{action.table}"]
         if kind == "place_card":
-            return [f"card-{action.card}", f"seat-table-{action.table}"]
+            return ["show-private", f"card-{action.card}", f"seat-table-{action.table}"]
         if kind == "move_pawn":
             return [f"move-{action.steps}"]
         if kind == "next_round":
@@ -347,7 +347,7 @@ class Table:
         """
         phone = self.phones[action.by]
         clicks = self.mirror.clicks_for(action)
-        for ident in clicks[:-1]:  # choosing a card: local to the phone, re-renders it
+        for ident in clicks[:-1]:  # showing the cards, choosing one: local to the phone
             await self.click(phone, ident, self._chosen(phone, ident), [phone], timeout)
         if not wait_board:
             sent = await phone.click(clicks[-1], timeout)
@@ -373,6 +373,8 @@ class Table:
         round the last card chosen may already show as selected before the click."""
 
         def done(clicked: int) -> bool:
+            if ident == "show-private":  # the phone's own cards are now on its page
+                return phone.find("hide-private") is not None
             node, target = phone.find(ident), phone.clickable(ident)
             return node is not None and node.get("selected") is True and target is not None and target["_i"] != clicked
 

@@ -86,6 +86,8 @@ UI: dict[str, str] = {
     "ui.error": "Not accepted",
     "ui.storage_failed": "This phone could not read which seat it has. Tap Retry, or scan your seat's QR code again.",
     "ui.retry": "Retry",
+    "ui.show_private": "Show my cards (keep the screen to yourself)",
+    "ui.hide_private": "Hide my cards",
     "room.err.stale": "The game moved on since your screen was drawn. Look again and retry.",
     "room.err.bad_action": "That action is not understood: {detail}",
     "room.err.not_your_seat": "You play {mine:seat}; you cannot act for {seat:seat}.",

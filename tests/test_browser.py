@@ -60,6 +60,22 @@ def ident(page: Any, identifier: str) -> Any:
     return page.locator(f'[flt-semantics-identifier="{identifier}"]')
 
 
+def show_private(page: Any) -> None:
+    """Tap "Show my cards" until the cards are on the page. A tap that lands while the page is
+    being redrawn (just after connecting) targets a replaced control and is dropped by Flet, so
+    the tap is repeated until its effect is seen."""
+    from playwright.sync_api import expect
+
+    for _attempt in range(5):
+        ident(page, "show-private").click()
+        try:
+            expect(ident(page, "hide-private")).to_be_visible(timeout=3000)
+            return
+        except AssertionError:
+            continue
+    expect(ident(page, "hide-private")).to_be_visible()
+
+
 def enable_semantics(page: Any) -> None:
     """Flutter paints a canvas: turn on its accessibility tree (the DOM the tests read)."""
     page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
@@ -232,10 +248,17 @@ def run_flow(served: Served, tablet: Any, phone_context: Any, room: str, card: s
     ident(board, "close-qr").click()
     expect(board.get_by_text("has already joined", exact=False)).to_have_count(0)
 
-    # The card, on the phone.
+    # The card, on the phone: the hand is hidden until asked for (someone may look over a shoulder).
+    expect(ident(page, "show-private")).to_be_visible()
+    expect(ident(page, f"card-{card}")).to_have_count(0)
+    show_private(page)
     ident(page, f"card-{card}").click()
     expect(ident(page, f"seat-table-{TABLE}")).to_be_visible()
     ident(page, f"seat-table-{TABLE}").click()
+    # Placed: the cards hide again by themselves; asked for, they show what is left.
+    expect(ident(page, "show-private")).to_be_visible()
+    expect(page.get_by_text("Cards in your hand", exact=False)).to_have_count(0)
+    show_private(page)
     expect(page.get_by_text(re.compile(rf"Cards in your hand: (?!.*{card.capitalize()})"))).to_be_visible()
 
     # The board shows a new card back at that table, and the public ruling.
@@ -344,6 +367,7 @@ def test_restart_after_kill_keeps_the_game_and_the_phone(flows: list[Flow], serv
     expect(flow.board.get_by_text(f"{SEAT_NAME} placed a card face down at table {TABLE}.")).to_be_visible()
     # the phone is back in its seat: the board sees it connected again (only a live session says so)
     expect(ident(flow.board, f"seat-{SEAT}")).to_have_attribute("aria-label", re.compile(r"(?<!dis)connected"))
+    show_private(flow.phone)
     expect(flow.phone.get_by_text("Cards in your hand: Bluff, Cheat")).to_be_visible()
     expect(ident(flow.phone, "invalid-link")).to_have_count(0)
     expect(ident(flow.phone, "storage-failed")).to_have_count(0)
@@ -357,6 +381,7 @@ def test_restart_after_kill_keeps_the_game_and_the_phone(flows: list[Flow], serv
     fresh = flow.phone.context.new_page()
     fresh.goto(flow.phone_seat_url)
     enable_semantics(fresh)
+    show_private(fresh)
     expect(fresh.get_by_text("Cards in your hand: Bluff, Cheat")).to_be_visible()
     fresh.close()
 
@@ -367,6 +392,7 @@ def test_reissue_signs_out_the_phone(flows: list[Flow]) -> None:
     flow = flows[0]
     board, page = flow.board, flow.phone
     expect(ident(board, f"seat-{SEAT}")).to_be_visible()
+    show_private(page)
     expect(page.get_by_text("Cards in your hand", exact=False)).to_be_visible()  # the seat page, before
     ident(board, f"reissue-{SEAT}").click()  # the LINK button in the seat's row
     # (scoped to the notice's node: live regions are also copied into an aria-live announcer)

@@ -188,6 +188,8 @@ async def test_a_new_round_starts_with_no_card_chosen(tmp_path: Path) -> None:
             await table.play(mirror.random_action(rng), STEP_TIMEOUT)
         seat = mirror.seat_view(0).waiting_for[0]
         phone = table.phones[seat]
+        await phone.wait_for(lambda c: c.clickable("show-private"), STEP_TIMEOUT, what="round 2 card turn")
+        await phone.click("show-private")
         await phone.wait_for(lambda c: c.clickable("card-raise"), STEP_TIMEOUT, what="round 2 card choice")
         chosen = [n["identifier"] for n in phone.find_all("card-") if n.get("selected")]
         assert chosen == [], f"seat {seat} starts round 2 with {chosen} already chosen"

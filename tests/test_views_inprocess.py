@@ -117,6 +117,7 @@ async def play_to_last_move(world: World, secret_seat: int, secret_cards: list[t
         card, table = plans[seat].pop(0)
         if seat in world.phones:
             phone = world.phones[seat]
+            await phone.click("show-private")
             await phone.click(f"card-{card}")
             await phone.click(f"seat-table-{table}")
         else:
@@ -189,6 +190,7 @@ async def short_card_world(make_host: Any, harness_factory: Any, name: str, card
     seat = world.current()
     await world.open_board()
     phone = await world.open_phone(seat)
+    await phone.click("show-private")
     await phone.click(f"card-{card}")
     await phone.click("seat-table-2")
     assert [(p.card, p.table) for p in world.room.state.placements] == [(card, 2)]
@@ -339,6 +341,7 @@ async def reissue_with_phone(make_host: Any, harness_factory: Any, seat: int | N
     board = await world.open_board()
     phone = await world.open_phone(seat)
     old = world.room.seats[seat].token
+    await phone.click("show-private")
     assert "Cards in your hand" in phone.text()  # the seat page, before
     await board.click(f"reissue-{seat}")  # the LINK button in the seat's row
     return world, board, phone, old

@@ -16,6 +16,7 @@ from companion.i18n import Translator
 from companion.room import Rejected, Room
 from views import games as game_uis
 from views.common import (
+    PEEK_KEY,
     ACCENT,
     COLOUR_HEX,
     DANGER,
@@ -64,6 +65,7 @@ class BoardScreen(RoomScreen):
         return await super().submit(raw)
 
     async def after_accepted(self) -> None:
+        self.ui.pop(PEEK_KEY, None)
         if self.pass_seat is not None:
             # Hide the player's choices as soon as they are made.
             self.pass_seat = None
@@ -302,6 +304,7 @@ class BoardScreen(RoomScreen):
         await self.render()
 
     async def end_pass(self) -> None:
+        self.ui.pop(PEEK_KEY, None)
         self.pass_seat = None
         self.pass_revealed = False
         self.error = None

@@ -143,3 +143,37 @@ def centered_message(title: str, body: str = "") -> ft.Control:
             tight=True,
         ),
     )
+
+
+PEEK_KEY = "privacy.peek"
+
+
+def private_section(ctx: Any, build: Callable[[], ft.Control]) -> ft.Control:
+    """A seat's secrets, shown only after a tap on "Show my cards" and hidden again after the next
+    action, after a short while, or when the phone leaves the page (see SeatScreen). While hidden,
+    the secret is not built at all, so the page's text carries none of it."""
+    if ctx.ui.get(PEEK_KEY):
+        return ft.Column(
+            [
+                build(),
+                big_button(ctx.tr.t("ui.hide_private"), handler(_set_peek, ctx, False), ident="hide-private", colour="#B0BEC5"),
+            ],
+            spacing=10,
+        )
+    return ft.Semantics(
+        identifier="show-private",
+        button=True,
+        content=ft.Container(
+            on_click=handler(_set_peek, ctx, True),
+            bgcolor="#263238",
+            border=ft.Border.all(2, MUTED),
+            border_radius=12,
+            padding=18,
+            content=ft.Text("🂠  " + ctx.tr.t("ui.show_private"), size=20, color=INK, weight=ft.FontWeight.BOLD),
+        ),
+    )
+
+
+async def _set_peek(ctx: Any, shown: bool) -> None:
+    ctx.ui[PEEK_KEY] = shown
+    await ctx.rerender()

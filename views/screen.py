@@ -57,6 +57,7 @@ class RoomScreen:
         self.tr = tr
         self.room = room
         self.shown_version = -1
+        self.missed = False
         self.error: str | None = None
         self.ui: dict[str, Any] = {}
         self._unsubscribe: Any = None
@@ -73,7 +74,9 @@ class RoomScreen:
             self._unsubscribe = None
 
     async def connected(self, up: bool) -> None:
-        if up:
+        # Flet re-sends the current page on a reconnect: draw again only if something was missed
+        # (a redraw replaces every control, and a tap landing on a replaced control is lost).
+        if up and (self.missed or self.shown_version != self.room.version):
             await self.render()
 
     #: the kinds of room event that change what this screen shows
@@ -84,7 +87,10 @@ class RoomScreen:
             return
         if event.kind == "version" and event.version <= self.shown_version:
             return  # already drawn (this device's own action re-rendered it)
-        await refresh_page(self.page, self.render)
+        if self.page.session.connection is None:
+            self.missed = True  # drawn when it reconnects
+            return
+        self.page.run_task(self.render)
 
     # -- drawing --
 
@@ -111,6 +117,7 @@ class RoomScreen:
         )
 
     async def render(self) -> None:
+        self.missed = False
         self.shown_version = self.room.version
         controls = self.build()
         self.page.controls.clear()

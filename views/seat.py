@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -11,7 +12,7 @@ from companion.i18n import Translator
 from companion.room import Room, RoomEvent
 from views import games as game_uis
 from views.screen import RoomScreen
-from views.common import ACCENT, COLOUR_HEX, INK, MUTED, banner, centered_message, glyph, label, text_on
+from views.common import PEEK_KEY, ACCENT, COLOUR_HEX, INK, MUTED, banner, centered_message, glyph, label, text_on
 
 if TYPE_CHECKING:
     from views.app import PageSession
@@ -28,16 +29,19 @@ class SeatScreen(RoomScreen):
         self.token = token
         self.signed_out = False
         self.online = False
+        self._peek_timer: asyncio.TimerHandle | None = None
 
     def submission(self) -> tuple[str, int | None]:
         return "seat", self.seat
 
     async def open(self) -> None:
+        self.page.on_app_lifecycle_state_change = self.on_lifecycle
         await self.room.claim(self.seat)
         await super().open()
         await self.connected(True)
 
     async def close(self) -> None:
+        self._cancel_peek_timer()
         await self.connected(False)
         await super().close()
 
@@ -45,8 +49,7 @@ class SeatScreen(RoomScreen):
         if up != self.online and not self.signed_out:
             self.online = up
             self.room.set_presence(self.seat, 1 if up else -1)
-        if up:
-            await self.render()
+        await super().connected(up)
 
     async def on_room_event(self, event: RoomEvent) -> None:
         if event.kind == "seats" and not self.room.token_valid(self.seat, self.token):
@@ -68,9 +71,42 @@ class SeatScreen(RoomScreen):
         self.page.add(ft.Semantics(identifier="signed-out", content=centered_message(self.tr.t("ui.signed_out"))))
         self.page.update()
 
+    #: seconds a "Show my cards" stays open without a tap
+    PEEK_SECONDS = 20
+
+
+    async def on_lifecycle(self, event: ft.AppLifecycleStateChangeEvent) -> None:
+        # The phone left the page (screen off, other app, other tab): hide the secrets at once.
+        if event.state not in (ft.AppLifecycleState.SHOW, ft.AppLifecycleState.RESUME) and self.ui.get(PEEK_KEY):
+            await self.hide_private()
+
+    def _cancel_peek_timer(self) -> None:
+        timer = getattr(self, "_peek_timer", None)
+        if timer is not None:
+            timer.cancel()
+        self._peek_timer = None
+
+    async def hide_private(self) -> None:
+        self.ui[PEEK_KEY] = False
+        self._cancel_peek_timer()
+        await self.render()
+
+    def _peek_expired(self) -> None:
+        self._peek_timer = None
+        if self.ui.get(PEEK_KEY) and not self.signed_out:
+            self.page.run_task(self.hide_private)
+
+    async def after_accepted(self) -> None:
+        self.ui[PEEK_KEY] = False
+        self._cancel_peek_timer()
+        await super().after_accepted()
+
     async def render(self) -> None:
         if self.signed_out:
             return  # the signed-out page stays; nothing of the game is drawn again
+        if self.ui.get(PEEK_KEY) and self._peek_timer is None:
+            # A timer, not a task: the cards close by themselves if the phone is put down open.
+            self._peek_timer = asyncio.get_running_loop().call_later(self.PEEK_SECONDS, self._peek_expired)
         await super().render()
 
     async def submit(self, raw: dict) -> bool:

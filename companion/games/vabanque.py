@@ -260,6 +260,7 @@ MESSAGES: dict[str, str] = {
     "vabanque.move": "+{steps} → table {table}",
     "vabanque.pick_card": "Choose a card, then a table",
     "vabanque.pick_table": "{card:label=vabanque.card}: now choose its table",
+    "vabanque.pick_table_hidden": "Card chosen. Now tap its table:",
     "vabanque.my_hand": "Cards in your hand: {cards}",
     "vabanque.placed_at": "{card:label=vabanque.card} at table {table}",
     "vabanque.my_placements": "Your cards on the tables: {placements}",

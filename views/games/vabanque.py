@@ -20,6 +20,7 @@ from views.common import (
     handler,
     label,
     player_chip,
+    private_section,
     text_on,
 )
 
@@ -279,9 +280,20 @@ def seat_body(ctx: Any, view: View) -> ft.Control:
         chosen = ctx.ui.get(("vabanque.card", view.round))
         if chosen not in legal.cards:
             chosen = None
-        items.append(label(tr.t("vabanque.pick_card") if chosen is None else tr.t("vabanque.pick_table", card=chosen), 22, INK, ft.FontWeight.BOLD))
-        items.append(ft.Row([card_button(ctx, card, chosen == card, view.round) for card in legal.cards], spacing=8, wrap=True))
+
+        def choose_card() -> ft.Control:
+            return ft.Column(
+                [
+                    label(tr.t("vabanque.pick_card"), 22, INK, ft.FontWeight.BOLD),
+                    ft.Row([card_button(ctx, card, chosen == card, view.round) for card in legal.cards], spacing=8, wrap=True),
+                ],
+                spacing=8,
+            )
+
+        items.append(private_section(ctx, choose_card))
         if chosen is not None:
+            # The card's name is not repeated here: the table grid is seen with the cards hidden.
+            items.append(label(tr.t("vabanque.pick_table_hidden"), 20, INK, ft.FontWeight.BOLD))
             items.append(table_grid(ctx, view, lambda n: {"type": "place_card", "by": seat, "table": n, "card": chosen}))
     if legal.moves:
         items.append(label(tr.t("vabanque.prompt.moves"), 22, INK, ft.FontWeight.BOLD))
@@ -290,12 +302,18 @@ def seat_body(ctx: Any, view: View) -> ft.Control:
         items.append(payout_panel(ctx, view))
     if legal.next_round:
         items.append(big_button(tr.t("vabanque.start_round", round=view.round + 1), handler(ctx.submit, {"type": "next_round", "by": seat}), ident="next-round"))
-    # Private: this seat's own cards, never anyone else's.
-    hand = ", ".join(tr.t(f"vabanque.card.{c}") for c in me.cards_in_hand) or "—"
-    items.append(label(tr.t("vabanque.my_hand", cards=hand), 16, INK))
-    if me.my_placements:
-        placed = ", ".join(tr.t("vabanque.placed_at", card=p.card, table=p.table) for p in me.my_placements)
-        items.append(label(tr.t("vabanque.my_placements", placements=placed), 16, INK))
+    # Private: this seat's own cards, never anyone else's, shown only on request.
+    if not legal.cards and (me.cards_in_hand or me.my_placements):
+
+        def my_cards() -> ft.Control:
+            hand = ", ".join(tr.t(f"vabanque.card.{c}") for c in me.cards_in_hand) or "—"
+            lines = [label(tr.t("vabanque.my_hand", cards=hand), 18, INK)]
+            if me.my_placements:
+                placed = ", ".join(tr.t("vabanque.placed_at", card=p.card, table=p.table) for p in me.my_placements)
+                lines.append(label(tr.t("vabanque.my_placements", placements=placed), 18, INK))
+            return ft.Column(lines, spacing=6)
+
+        items.append(private_section(ctx, my_cards))
     items.append(table_list(ctx, view))
     return ft.Column(items, spacing=10)
 

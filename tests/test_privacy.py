@@ -1,0 +1,48 @@
+"""A phone at a noisy table: the seat's own cards are not on the page until asked for, and go
+away again after the action, when the phone leaves the page, or when the host takes the seat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.test_views_inprocess import CHIP_TABLES, make_world
+
+
+async def at_first_card_turn(make_host: Any, harness_factory: Any, name: str):
+    world = await make_world(make_host, harness_factory, name)
+    board = await world.open_board()
+    for table in CHIP_TABLES:
+        await board.click(f"table-{table}")
+    seat = world.current()
+    phone = await world.open_phone(seat)
+    return world, seat, phone
+
+
+def card_names_on(phone: Any) -> set[str]:
+    text = phone.text()
+    return {name for name in ("Raise", "Bluff", "Cheat") if name in text}
+
+
+async def test_cards_are_not_in_the_page_until_asked_for(make_host: Any, harness_factory: Any) -> None:
+    world, seat, phone = await at_first_card_turn(make_host, harness_factory, "peek")
+    assert phone.has("your-turn") and phone.has("show-private")
+    assert card_names_on(phone) == set()
+    assert not phone.has("card-raise")
+    await phone.click("show-private")
+    assert card_names_on(phone) == {"Raise", "Bluff", "Cheat"}
+    await phone.click("card-cheat")
+    await phone.click("seat-table-3")
+    assert [(p.card, p.table) for p in world.room.state.placements] == [("cheat", 3)]
+    # Placed: hidden again at once, and the card's name is nowhere on the page.
+    assert phone.has("show-private") and card_names_on(phone) == set()
+    await phone.click("show-private")
+    assert "Raise, Bluff" in phone.text() and "Cheat at table 3" in phone.text()
+
+
+async def test_cards_hide_when_the_phone_leaves_the_page(make_host: Any, harness_factory: Any) -> None:
+    world, _seat, phone = await at_first_card_turn(make_host, harness_factory, "peek-hide")
+    await phone.click("show-private")
+    assert card_names_on(phone)
+    await phone.session.dispatch_event(phone.page._i, "app_lifecycle_state_change", {"state": "hide"})
+    await world.harness.settle()
+    assert card_names_on(phone) == set() and phone.has("show-private")

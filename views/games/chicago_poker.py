@@ -1,0 +1,964 @@
+"""Chicago Poker on screen: the businesses with every player's column (board), the player's hand
+size, card entry, special cards and reinforcements (phone).
+
+The board shows only public things: face-up cards, the backs of face-down ones, markers, hand
+sizes, controlled tiles, the shootout being resolved (stepped through by tapping: a view state
+in ctx.ui). The host board enters public entries for the current player: business tiles, face-up
+cards, draws, the end of a turn, the order of shootouts, top cards of the deck. A face-down card,
+a Bribe and a reinforcement are entered only on the owner's phone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.games.chicago_poker import COLOURS, COLUMN_MAX, LIMOUSINE_MAX, VALUES, View
+from views.common import (
+    ACCENT,
+    COLOUR_HEX,
+    FELT_LIGHT,
+    INK,
+    MUTED,
+    PANEL,
+    big_button,
+    glyph,
+    handler,
+    label,
+    player_chip,
+    text_on,
+)
+
+#: the five card colours on screen (their real names are unknown: RULES.md §3.2)
+CARD_HEX = {"c1": "#C62828", "c2": "#1565C0", "c3": "#2E7D32", "c4": "#EF6C00", "c5": "#6A1B9A"}
+KIND_HEX = {"speakeasy": "#6D4C41", "jazz_club": "#283593", "brewery": "#9E6A00", "gambling_house": "#AD1457"}
+KIND_ICON = {
+    "speakeasy": ft.Icons.LOCAL_BAR,
+    "jazz_club": ft.Icons.MUSIC_NOTE,
+    "brewery": ft.Icons.SPORTS_BAR,
+    "gambling_house": ft.Icons.CASINO,
+}
+SELECTED = ACCENT
+DARK = "#111111"
+
+
+# --------------------------------------------------------------------------------------------
+# header pieces (the contract)
+# --------------------------------------------------------------------------------------------
+
+
+def status_line(ctx: Any, view: View) -> ft.Control:
+    tr = ctx.tr
+    parts = [tr.t(f"chicago_poker.phase.{view.phase}")]
+    if view.turn:
+        parts.insert(0, tr.t("chicago_poker.ui.turn", turn=view.turn))
+    parts.append(tr.t("chicago_poker.ui.deck", deck=view.deck, tiles=view.tiles_left))
+    return label(" · ".join(parts), 18, MUTED)
+
+
+def seat_summary(ctx: Any, view: View, seat: int) -> str:
+    return ctx.tr.t("chicago_poker.ui.summary", hand=view.hands[seat], tiles=len(view.controlled[seat]))
+
+
+def is_my_turn(view: View, seat: int) -> bool:
+    if view.phase in ("actions", "choose_shootout"):
+        return view.current == seat
+    if view.phase == "reinforce":
+        return seat in view.waiting_for
+    return False
+
+
+# --------------------------------------------------------------------------------------------
+# small pieces
+# --------------------------------------------------------------------------------------------
+
+
+def colour_digit(colour: str) -> str:
+    return colour.removeprefix("c")
+
+
+def card_text(ctx: Any, card: Any) -> str:
+    return ctx.tr.t("chicago_poker.ui.card", value=card.value, colour=card.colour)
+
+
+def card_face(card: Any, size: float = 56, hidden_mark: bool = False) -> ft.Control:
+    """A gangster card: white face, value in the card's colour, colour number in the corner."""
+    hex_ = CARD_HEX[card.colour]
+    return ft.Container(
+        width=size * 0.74,
+        height=size,
+        bgcolor="#FFFDF5" if not hidden_mark else "#D7CCC8",
+        border=ft.Border.all(3, hex_),
+        border_radius=6,
+        alignment=ft.Alignment.CENTER,
+        content=ft.Column(
+            [
+                ft.Text(str(card.value), size=size * 0.42, weight=ft.FontWeight.BOLD, color=hex_),
+                ft.Container(
+                    bgcolor=hex_,
+                    border_radius=3,
+                    padding=ft.Padding.symmetric(horizontal=3),
+                    content=ft.Text(colour_digit(card.colour), size=size * 0.2, color="#FFFFFF", weight=ft.FontWeight.BOLD),
+                ),
+            ],
+            spacing=0,
+            tight=True,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            alignment=ft.MainAxisAlignment.CENTER,
+        ),
+    )
+
+
+def card_back(ctx: Any, seat: int, size: float = 56) -> ft.Control:
+    colour = ctx.colours[seat]
+    return ft.Container(
+        width=size * 0.74,
+        height=size,
+        bgcolor=COLOUR_HEX[colour],
+        border=ft.Border.all(3, "#FFFFFF"),
+        border_radius=6,
+        alignment=ft.Alignment.CENTER,
+        content=ft.Text(glyph(colour), size=size * 0.4, color=text_on(colour)),
+    )
+
+
+def empty_slot(face: str, size: float) -> ft.Control:
+    """Where the next card of this column will go, and with which face."""
+    return ft.Container(
+        width=size * 0.74,
+        height=size,
+        border=ft.Border.all(1, MUTED),
+        border_radius=6,
+        alignment=ft.Alignment.CENTER,
+        content=ft.Text("↑" if face == "up" else "↓", size=size * 0.3, color=MUTED),
+    )
+
+
+def marker_icon(size: float) -> ft.Control:
+    return ft.Container(
+        bgcolor="#CFD8DC",
+        border_radius=size,
+        padding=4,
+        content=ft.Icon(ft.Icons.GPS_FIXED, color=DARK, size=size * 0.5),
+    )
+
+
+def kind_badge(ctx: Any, kind: str, size: int = 18) -> ft.Control:
+    return ft.Container(
+        bgcolor=KIND_HEX[kind],
+        border_radius=8,
+        padding=ft.Padding.symmetric(horizontal=8, vertical=3),
+        content=ft.Row(
+            [ft.Icon(KIND_ICON[kind], color="#FFFFFF", size=size + 2), ft.Text(ctx.tr.t(f"chicago_poker.business.{kind}"), size=size, color="#FFFFFF", weight=ft.FontWeight.BOLD)],
+            spacing=4,
+            tight=True,
+        ),
+    )
+
+
+def tile_chip(kind: str, size: int = 26) -> ft.Control:
+    return ft.Container(
+        width=size,
+        height=size,
+        bgcolor=KIND_HEX[kind],
+        border_radius=5,
+        alignment=ft.Alignment.CENTER,
+        content=ft.Icon(KIND_ICON[kind], color="#FFFFFF", size=size * 0.7),
+    )
+
+
+def pattern_pips(pattern: str, size: int = 16) -> ft.Control:
+    pips = [
+        ft.Container(
+            width=size * 0.75,
+            height=size,
+            border_radius=2,
+            bgcolor="#FFFDF5" if p == "U" else "#37474F",
+            border=ft.Border.all(1, "#FFFFFF"),
+        )
+        for p in pattern
+    ]
+    return ft.Row(pips, spacing=2, tight=True)
+
+
+def tap(ident: str, content: ft.Control, on_click: Any, *, selected: bool = False) -> ft.Control:
+    content.on_click = on_click  # type: ignore[attr-defined]
+    return ft.Semantics(identifier=ident, button=True, selected=selected, content=content)
+
+
+def panel(controls: list[ft.Control], ident: str | None = None, border: str | None = None) -> ft.Control:
+    box = ft.Container(
+        bgcolor=PANEL,
+        border_radius=12,
+        padding=12,
+        border=ft.Border.all(3, border) if border else None,
+        content=ft.Column(controls, spacing=8, tight=True),
+    )
+    return ft.Semantics(identifier=ident, content=box) if ident else box
+
+
+# --------------------------------------------------------------------------------------------
+# the card picker: value 1-15 and colour (board: face-up entries; phone: plays, reinforcements)
+# --------------------------------------------------------------------------------------------
+
+
+def known_cards(view: View) -> set[tuple[int, str]]:
+    """Cards this audience can see are somewhere (each card exists once): refused anyway."""
+    known = {(c.card.value, c.card.colour) for b in view.businesses for col in b.columns for c in col.cards if c.card is not None}
+    known.update((c.value, c.colour) for c in view.discard)
+    for pick in view.reinforcement.deck_cards if view.reinforcement else ():
+        if pick.card is not None:
+            known.add((pick.card.value, pick.card.colour))
+    if view.me is not None:
+        known.update((h.card.value, h.card.colour) for h in view.me.face_down)
+        if view.me.my_pick is not None and view.me.my_pick.card is not None:
+            known.add((view.me.my_pick.card.value, view.me.my_pick.card.colour))
+    return known
+
+
+def picked_card(ctx: Any, key: Any) -> tuple[int | None, str | None]:
+    chosen = ctx.ui.get(key) or {}
+    return chosen.get("value"), chosen.get("colour")
+
+
+def card_picker(ctx: Any, view: View, key: Any, compact: bool) -> ft.Control:
+    """Values 1-15 (phone: 3 rows of 5; board: one row), then the 5 colours; a card this
+    audience can see elsewhere is disabled (each card exists once)."""
+    value, colour = picked_card(ctx, key)
+    known = known_cards(view)
+    size = 50 if compact else 52
+
+    async def choose(field: str, item: Any) -> None:
+        chosen = dict(ctx.ui.get(key) or {})
+        chosen[field] = item
+        if field == "value" and chosen.get("colour") and (item, chosen["colour"]) in known:
+            chosen.pop("colour")
+        ctx.ui[key] = chosen
+        await ctx.rerender()
+
+    value_buttons = []
+    for n in VALUES:
+        gone = all((n, c) in known for c in COLOURS)
+        chosen = n == value
+        box = ft.Container(
+            width=size,
+            height=size * 0.86,
+            bgcolor=SELECTED if chosen else ("#263238" if gone else "#ECEFF1"),
+            border_radius=8,
+            alignment=ft.Alignment.CENTER,
+            content=ft.Text(str(n), size=size * 0.42, weight=ft.FontWeight.BOLD, color=MUTED if gone else DARK),
+        )
+        value_buttons.append(tap(f"value-{n}", box, None if gone else handler(choose, "value", n), selected=chosen))
+    if compact:  # phone: 3 rows of 5
+        rows: list[ft.Control] = [ft.Row(value_buttons[i : i + 5], spacing=6) for i in range(0, len(value_buttons), 5)]
+    else:  # board: one row of 15
+        rows = [ft.Row(value_buttons, spacing=4, wrap=True, run_spacing=4)]
+    colours = []
+    for c in COLOURS:
+        gone = value is not None and (value, c) in known
+        chosen = c == colour
+        box = ft.Container(
+            width=size,
+            height=size * 0.86,
+            bgcolor="#263238" if gone else CARD_HEX[c],
+            border=ft.Border.all(5 if chosen else 1, SELECTED if chosen else "#FFFFFF"),
+            border_radius=8,
+            alignment=ft.Alignment.CENTER,
+            content=ft.Text("✕" if gone else colour_digit(c), size=size * 0.38, weight=ft.FontWeight.BOLD, color=MUTED if gone else "#FFFFFF"),
+        )
+        colours.append(tap(f"colour-{c}", box, None if gone else handler(choose, "colour", c), selected=chosen))
+    if value is not None and colour is not None:
+        chosen_line: ft.Control = ft.Row(
+            [card_face(_Card(value, colour), 44), label(ctx.tr.t("chicago_poker.ui.chosen", card=ctx.tr.t("chicago_poker.ui.card", value=value, colour=colour)), 18, INK, ft.FontWeight.BOLD)],
+            spacing=10,
+        )
+    else:
+        chosen_line = label(ctx.tr.t("chicago_poker.ui.pick_value_colour"), 16, MUTED)
+    rows.append(ft.Row([*colours, chosen_line], spacing=6, wrap=True, run_spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    return ft.Column(rows, spacing=6, tight=True)
+
+
+class _Card:
+    """A (value, colour) pair shaped like the engine's Card, for drawing."""
+
+    def __init__(self, value: int, colour: str):
+        self.value = value
+        self.colour = colour
+
+
+def card_payload(value: int, colour: str) -> dict[str, Any]:
+    return {"value": value, "colour": colour}
+
+
+def play_buttons(ctx: Any, view: View, seat: int, plays: Any, key: Any, compact: bool) -> ft.Control:
+    """One button per business where `seat`'s next card may go, saying face up or face down."""
+    tr = ctx.tr
+    value, colour = picked_card(ctx, key)
+    ready = value is not None and colour is not None
+    kinds = {b.id: b.kind for b in view.businesses}
+    buttons = []
+    for business, face in plays:
+        action = {
+            "type": "play_face_up" if face == "up" else "play_face_down",
+            "by": seat,
+            "business": business,
+            "card": card_payload(value, colour) if ready else None,
+        }
+        up = face == "up"
+        text = tr.t("chicago_poker.ui.play_at", business=business, kind=kinds[business])
+        face_text = tr.t("chicago_poker.ui.goes_up") if up else tr.t("chicago_poker.ui.goes_down")
+        box = ft.Container(
+            width=None if compact else 260,
+            bgcolor=(ACCENT if up else "#90CAF9") if ready else "#37474F",
+            border_radius=10,
+            padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+            content=ft.Row(
+                [
+                    ft.Icon(ft.Icons.ARROW_UPWARD if up else ft.Icons.VISIBILITY_OFF, color=DARK if ready else MUTED, size=26),
+                    ft.Column(
+                        [
+                            ft.Text(text, size=17, weight=ft.FontWeight.BOLD, color=DARK if ready else MUTED),
+                            ft.Text(face_text, size=15, weight=ft.FontWeight.BOLD, color=DARK if ready else MUTED),
+                        ],
+                        spacing=0,
+                        tight=True,
+                    ),
+                ],
+                spacing=8,
+                tight=True,
+            ),
+        )
+        buttons.append(tap(f"play-{business}", box, handler(ctx.submit, action) if ready else None))
+    return ft.Column(buttons, spacing=8, tight=True) if compact else ft.Row(buttons, spacing=8, wrap=True)
+
+
+# --------------------------------------------------------------------------------------------
+# businesses
+# --------------------------------------------------------------------------------------------
+
+
+def business_panel(ctx: Any, view: View, business: Any, width: float, card_size: float, mine: dict[tuple[int, int], Any] | None = None) -> ft.Control:
+    """A business: its type and pattern, then one row per player with cards there."""
+    tr = ctx.tr
+    header = ft.Row(
+        [
+            label(str(business.id), int(card_size * 0.5), ACCENT, ft.FontWeight.BOLD),
+            kind_badge(ctx, business.kind, int(card_size * 0.3)),
+            ft.Container(expand=True),
+            pattern_pips(business.pattern, int(card_size * 0.3)),
+        ],
+        spacing=8,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+    rows: list[ft.Control] = [header]
+    for column in business.columns:
+        if not column.cards and view.phase == "over":
+            continue
+        cells: list[ft.Control] = []
+        for position, cv in enumerate(column.cards, start=1):
+            own = (mine or {}).get((business.id, position)) if column.seat == ctx.seat else None
+            if cv.card is not None:
+                cells.append(card_face(cv.card, card_size))
+            elif own is not None:
+                cells.append(card_face(own, card_size, hidden_mark=True))
+            else:
+                cells.append(card_back(ctx, column.seat, card_size))
+        if column.next_face is not None and not business.in_shootout and view.phase != "over":
+            cells.append(empty_slot(column.next_face, card_size))
+        if column.marker:
+            cells.append(marker_icon(card_size * 0.8))
+        chip = ft.Container(width=card_size * 1.9, content=player_chip(tr, ctx.names, ctx.colours, column.seat, int(card_size * 0.26)))
+        rows.append(ft.Row([chip, *cells], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    return ft.Semantics(
+        identifier=f"business-{business.id}",
+        content=ft.Container(
+            width=width,
+            bgcolor=FELT_LIGHT,
+            border_radius=12,
+            padding=10,
+            border=ft.Border.all(4 if business.in_shootout else 2, ACCENT if business.in_shootout else "#2E7D60"),
+            content=ft.Column(rows, spacing=6, tight=True),
+        ),
+    )
+
+
+def businesses_grid(ctx: Any, view: View, width: float, mine: dict[tuple[int, int], Any] | None = None, compact: bool = False) -> ft.Control:
+    if not view.businesses:
+        return label(ctx.tr.t("chicago_poker.ui.no_businesses"), 18, MUTED)
+    per_row = 1 if compact or width < 700 else 2
+    box = (width - 12 * (per_row - 1)) / per_row
+    card = 40 if compact else min(60.0, (box - 24) / 8.6)
+    panels = [business_panel(ctx, view, b, box, card, mine) for b in view.businesses]
+    return ft.Row(panels, wrap=True, spacing=12, run_spacing=12, vertical_alignment=ft.CrossAxisAlignment.START)
+
+
+def control_row(ctx: Any, view: View, compact: bool) -> ft.Control:
+    """Hand sizes and controlled businesses of every player."""
+    tr = ctx.tr
+    items = []
+    for seat in view.order:
+        tiles = [tile_chip(t.kind, 22 if compact else 30) for t in view.controlled[seat]]
+        items.append(
+            ft.Semantics(
+                identifier=f"player-{seat}",
+                content=ft.Container(
+                    bgcolor=PANEL,
+                    border_radius=10,
+                    padding=8,
+                    border=ft.Border.all(3, ACCENT) if seat == view.current else None,
+                    content=ft.Row(
+                        [
+                            player_chip(tr, ctx.names, ctx.colours, seat, 15 if compact else 18),
+                            label(tr.t("chicago_poker.ui.hand_size", hand=view.hands[seat]), 15 if compact else 18, INK, ft.FontWeight.BOLD),
+                            *tiles,
+                        ],
+                        spacing=6,
+                        tight=True,
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                    ),
+                ),
+            )
+        )
+    return ft.Row(items, wrap=True, spacing=8, run_spacing=8)
+
+
+# --------------------------------------------------------------------------------------------
+# the shootout, step by step (a view state: ctx.ui)
+# --------------------------------------------------------------------------------------------
+
+
+SHOW_LAST = "chicago_poker.show_last"
+
+
+def shown_shootout(ctx: Any, view: View) -> Any:
+    """The shootout being resolved; else the last one, if this device asked to see it again."""
+    if view.shootout is not None:
+        return view.shootout
+    if view.shootouts and ctx.ui.get(SHOW_LAST) == len(view.shootouts):
+        return view.shootouts[-1]
+    return None
+
+
+def last_shootout_toggle(ctx: Any, view: View) -> ft.Control | None:
+    if view.shootout is not None or not view.shootouts:
+        return None
+    showing = ctx.ui.get(SHOW_LAST) == len(view.shootouts)
+
+    async def toggle() -> None:
+        ctx.ui[SHOW_LAST] = None if showing else len(view.shootouts)
+        await ctx.rerender()
+
+    text = ctx.tr.t("chicago_poker.ui.hide_last") if showing else ctx.tr.t("chicago_poker.ui.show_last", business=view.shootouts[-1].business)
+    return big_button(text, handler(toggle), ident="last-shootout", colour="#B0BEC5")
+
+
+def shootout_steps(ctx: Any, view: View, shootout: Any) -> list[list[ft.Control]]:
+    tr = ctx.tr
+    names = ctx.names
+    compact = ctx.seat is not None
+    size = 38 if compact else 50
+    steps: list[list[ft.Control]] = []
+    title = label(tr.t("chicago_poker.ui.shootout_title", business=shootout.business, kind=shootout.kind), 20 if compact else 26, ACCENT, ft.FontWeight.BOLD)
+
+    # 1. every hand, named and ranked
+    hands: list[ft.Control] = [title]
+    for place, entry in enumerate(shootout.entries, start=1):
+        tied = entry.seat in shootout.tied and len(shootout.tied) > 1
+        hands.append(
+            ft.Row(
+                [
+                    label(f"{place}.", 20 if compact else 24, ACCENT, ft.FontWeight.BOLD),
+                    player_chip(tr, names, ctx.colours, entry.seat, 16 if compact else 20),
+                    *[card_face(c, size) for c in entry.cards],
+                    ft.Column(
+                        [
+                            label(tr.t(f"chicago_poker.hand.{entry.category}"), 18 if compact else 22, INK, ft.FontWeight.BOLD),
+                            label(tr.t("chicago_poker.ui.ranks", ranks=", ".join(map(str, entry.ranks)) or "—"), 14 if compact else 16, MUTED),
+                        ],
+                        spacing=0,
+                        tight=True,
+                    ),
+                    *([label(tr.t("chicago_poker.ui.tied_mark"), 16, ACCENT, ft.FontWeight.BOLD)] if tied else []),
+                ],
+                spacing=6,
+                wrap=True,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            )
+        )
+    if len(shootout.tied) > 1:
+        top = shootout.entries[0]
+        hands.append(label(tr.t("chicago_poker.tied", names, seats=list(shootout.tied), hand=top.category, ranks=", ".join(map(str, top.ranks))), 18 if compact else 22, INK))
+    steps.append(hands)
+
+    # 2. each reinforcement round, revealed at once
+    for number, rnd in enumerate(shootout.rounds, start=1):
+        lines: list[ft.Control] = [title, label(tr.t("chicago_poker.ui.round_revealed", round=number), 20 if compact else 24, ACCENT, ft.FontWeight.BOLD)]
+        for pick in rnd.picks:
+            lines.append(ft.Row([player_chip(tr, names, ctx.colours, pick.seat, 16 if compact else 20), *pick_cells(ctx, pick, size)], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        best = max(p.value() for p in rnd.picks)
+        top = [p.seat for p in rnd.picks if p.value() == best]
+        if len(top) > 1 and not (number == len(shootout.rounds) and shootout.decided_by == "lot"):
+            lines.append(label(tr.t("chicago_poker.still_tied", names, seats=top, value=best), 18 if compact else 22, INK))
+        elif len(top) == 1:
+            lines.append(label(tr.t("chicago_poker.won_reinforcement", names, seat=top[0], value=best), 18 if compact else 22, INK, ft.FontWeight.BOLD))
+        steps.append(lines)
+
+    # 3. the round being played now: who has sent a card (never which)
+    rein = view.reinforcement
+    if rein is not None and shootout.winner is None:
+        lines = [title, label(tr.t("chicago_poker.reinforcement_round", names, round=rein.round, seats=list(view.waiting_for) or list(rein.seats)), 20 if compact else 26, ACCENT, ft.FontWeight.BOLD)]
+        for seat in rein.seats:
+            sent = seat in rein.picked
+            lines.append(
+                ft.Row(
+                    [
+                        player_chip(tr, names, ctx.colours, seat, 16 if compact else 20),
+                        card_back(ctx, seat, size) if sent else empty_slot("down", size),
+                        label(tr.t("chicago_poker.ui.sent") if sent else tr.t("chicago_poker.ui.choosing"), 18 if compact else 22, INK if sent else MUTED),
+                    ],
+                    spacing=8,
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                )
+            )
+        for pick in rein.deck_cards:
+            lines.append(label(tr.t("chicago_poker.ui.deck_card_for", names, seat=pick.seat), 16, MUTED))
+        steps.append(lines)
+
+    # 4. the verdict and why
+    if shootout.winner is not None:
+        lines = [title, ft.Row([player_chip(tr, names, ctx.colours, shootout.winner, 20 if compact else 26), label(tr.t("chicago_poker.ui.takes", business=shootout.business, kind=shootout.kind), 20 if compact else 26, INK, ft.FontWeight.BOLD)], wrap=True)]
+        lines.append(label(why(ctx, shootout), 18 if compact else 22, INK))
+        lines.append(label(tr.t("chicago_poker.ui.decided_by", how=shootout.decided_by), 16, MUTED))
+        steps.append(lines)
+    return steps
+
+
+def pick_cells(ctx: Any, pick: Any, size: float) -> list[ft.Control]:
+    tr = ctx.tr
+    if pick.card is not None:
+        cells: list[ft.Control] = [card_face(pick.card, size)]
+        if pick.source == "deck":
+            cells.append(label(tr.t("chicago_poker.ui.from_deck"), 15, MUTED))
+        return cells
+    if pick.special is not None:
+        return [label(tr.t("chicago_poker.ui.special_zero", special=pick.special), 18, INK)]
+    return [label(tr.t("chicago_poker.ui.nothing_sent"), 18, MUTED)]
+
+
+def why(ctx: Any, shootout: Any) -> str:
+    """Why the winner wins, in the engine's own words."""
+    tr = ctx.tr
+    names = ctx.names
+    winner = shootout.winner
+    entries = shootout.entries
+    how = shootout.decided_by
+    if how == "alone":
+        return tr.t("chicago_poker.won_alone", names, seat=winner, business=shootout.business)
+    if how == "category":
+        return tr.t("chicago_poker.won_category", names, seat=winner, hand=entries[0].category, other=entries[1].category)
+    if how == "tiebreak":
+        return tr.t(
+            "chicago_poker.won_tiebreak",
+            names,
+            seat=winner,
+            hand=entries[0].category,
+            ranks=", ".join(map(str, entries[0].ranks)),
+            other_ranks=", ".join(map(str, entries[1].ranks)) or "—",
+        )
+    last = shootout.rounds[-1].picks if shootout.rounds else ()
+    best = max((p.value() for p in last), default=0)
+    if how == "lot":
+        return tr.t("chicago_poker.won_lot", names, seats=[p.seat for p in last if p.value() == best], seat=winner)
+    return tr.t("chicago_poker.won_reinforcement", names, seat=winner, value=best)
+
+
+def shootout_panel(ctx: Any, view: View, shootout: Any) -> ft.Control:
+    tr = ctx.tr
+    steps = shootout_steps(ctx, view, shootout)
+    key = ("chicago_poker.step", shootout.business, len(view.shootouts) - (1 if shootout.winner is not None else 0))
+    index = min(ctx.ui.get(key, 0), len(steps) - 1)
+
+    async def move(delta: int) -> None:
+        ctx.ui[key] = max(0, min(len(steps) - 1, index + delta))
+        await ctx.rerender()
+
+    buttons = ft.Row(
+        [
+            big_button(tr.t("ui.previous"), handler(move, -1), ident="step-previous", colour="#B0BEC5", disabled=index == 0),
+            big_button(tr.t("ui.next"), handler(move, 1), ident="step-next", disabled=index >= len(steps) - 1),
+        ],
+        spacing=8,
+    )
+    step = label(tr.t("ui.step", n=index + 1, total=len(steps)), 16, MUTED)
+    footer = ft.Column([step, buttons], spacing=4, tight=True) if ctx.seat is not None else ft.Row([step, buttons], spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    controls = [*steps[index], footer]
+    return panel(controls, ident="shootout", border=ACCENT)
+
+
+# --------------------------------------------------------------------------------------------
+# the board
+# --------------------------------------------------------------------------------------------
+
+
+def board_body(ctx: Any, view: View) -> ft.Control:
+    tr = ctx.tr
+    width = ctx.width
+    items: list[ft.Control] = [board_prompt(ctx, view)]
+    if ctx.acts_for_current:
+        items.extend(host_controls(ctx, view))
+    shootout = shown_shootout(ctx, view)
+    if shootout is not None:
+        items.append(shootout_panel(ctx, view, shootout))
+    toggle = last_shootout_toggle(ctx, view)
+    if toggle is not None:
+        items.append(toggle)
+    items.append(control_row(ctx, view, compact=False))
+    items.append(businesses_grid(ctx, view, width))
+    footer = [tr.t("chicago_poker.ui.tiles_left", count=view.tiles_left)]
+    if view.discard or view.discard_specials:
+        footer.append(tr.t("chicago_poker.ui.discard_count", count=len(view.discard) + len(view.discard_specials)))
+    items.append(label(" · ".join(footer), 16, MUTED))
+    return ft.Column(items, spacing=12)
+
+
+def board_prompt(ctx: Any, view: View) -> ft.Control:
+    tr = ctx.tr
+    names = ctx.names
+    row: list[ft.Control] = []
+    if view.phase == "over":
+        row.append(label(tr.t("ui.winner", names, seats=list(view.winners)), 32, ACCENT, ft.FontWeight.BOLD))
+        if view.end_reason and view.winners:
+            seat = view.winners[0]
+            row.append(label(tr.t(view.end_reason, names, seat=seat, count=_victory_count(view, seat)), 20, INK))
+        return ft.Semantics(identifier="prompt", content=ft.Column(row, spacing=4))
+    if view.phase == "tiles":
+        text = tr.t("chicago_poker.ui.enter_tiles", count=view.tiles_to_enter)
+    elif view.phase == "actions" and view.current is not None:
+        row.append(player_chip(tr, names, ctx.colours, view.current, 26))
+        text = tr.t("chicago_poker.ui.actions_left", actions=view.actions_left, hand=view.hands[view.current])
+    elif view.phase == "choose_shootout" and view.current is not None:
+        row.append(player_chip(tr, names, ctx.colours, view.current, 26))
+        text = tr.t("chicago_poker.ui.chooses_shootout")
+    elif view.phase == "reinforce" and view.reinforcement is not None:
+        text = tr.t("chicago_poker.ui.waiting_reinforcements", names, seats=list(view.waiting_for))
+    elif view.phase == "deck_card":
+        text = tr.t("chicago_poker.deck_cards_needed", names, seats=list(view.waiting_for))
+    else:
+        text = tr.t(f"chicago_poker.phase.{view.phase}")
+    row.append(label(text, 26, INK, ft.FontWeight.BOLD))
+    return ft.Semantics(identifier="prompt", content=ft.Row(row, spacing=10, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+
+
+def _victory_count(view: View, seat: int) -> int:
+    kinds = [t.kind for t in view.controlled[seat]]
+    if view.end_reason == "chicago_poker.victory_same_type":
+        return max(kinds.count(k) for k in set(kinds))
+    if view.end_reason == "chicago_poker.victory_four_types":
+        return len(set(kinds))
+    return len(kinds)
+
+
+def host_controls(ctx: Any, view: View) -> list[ft.Control]:
+    """Public entries the host board may make for the current player."""
+    tr = ctx.tr
+    legal = view.board_legal
+    out: list[ft.Control] = []
+    if view.phase == "tiles" and legal.tiles:
+        left = dict(view.tiles_left_by_type)
+        buttons = []
+        for kind in legal.tiles:
+            by = view.current if view.current is not None else view.order[0]
+            box = ft.Container(
+                bgcolor=KIND_HEX[kind],
+                border_radius=12,
+                padding=ft.Padding.symmetric(horizontal=16, vertical=10),
+                content=ft.Column(
+                    [
+                        ft.Row([ft.Icon(KIND_ICON[kind], color="#FFFFFF", size=30), ft.Text(tr.t(f"chicago_poker.business.{kind}"), size=22, color="#FFFFFF", weight=ft.FontWeight.BOLD)], tight=True),
+                        ft.Text(tr.t("chicago_poker.ui.left_of_type", count=left[kind]), size=14, color="#FFFFFF"),
+                    ],
+                    spacing=2,
+                    tight=True,
+                ),
+            )
+            buttons.append(tap(f"tile-{kind}", box, handler(ctx.submit, {"type": "reveal_tile", "by": by, "kind": kind})))
+        out.append(ft.Row(buttons, wrap=True, spacing=10, run_spacing=10))
+    if view.phase == "choose_shootout" and legal.shootouts and view.current is not None:
+        out.append(ft.Row([big_button(tr.t("chicago_poker.ui.resolve", business=b), handler(ctx.submit, {"type": "choose_shootout", "by": view.current, "business": b}), ident=f"choose-{b}") for b in legal.shootouts], wrap=True))
+    if view.phase == "deck_card" and legal.deck_card_for:
+        seat = legal.deck_card_for[0]
+        key = ("chicago_poker.deck", view.shootout.business if view.shootout else 0, len(view.shootouts), seat, len(view.reinforcement.deck_cards) if view.reinforcement else 0)
+        value, colour = picked_card(ctx, key)
+        ready = value is not None and colour is not None
+        controls: list[ft.Control] = [
+            label(tr.t("chicago_poker.ui.enter_deck_card", ctx.names, seat=seat), 20, INK, ft.FontWeight.BOLD),
+            card_picker(ctx, view, key, compact=False),
+            big_button(
+                tr.t("chicago_poker.ui.enter_card"),
+                handler(ctx.submit, {"type": "reveal_deck_card", "by": seat, "seat": seat, "card": card_payload(value, colour)}) if ready else None,
+                ident="deck-card-enter",
+                disabled=not ready,
+            ),
+        ]
+        if view.special_cards:
+            controls.append(ft.Row([big_button(tr.t(f"chicago_poker.special.{k}"), handler(ctx.submit, {"type": "reveal_deck_card", "by": seat, "seat": seat, "card": k}), ident=f"deck-special-{k}", colour="#B0BEC5") for k in ("liquidation", "police_raid", "limousine", "revolver", "bribe")], wrap=True))
+        out.append(panel(controls, ident="deck-card"))
+    if view.phase == "actions" and view.current is not None:
+        seat = view.current
+        buttons: list[ft.Control] = []
+        if legal.draw:
+            buttons.append(big_button(tr.t("chicago_poker.ui.draw_for", ctx.names, seat=seat), handler(ctx.submit, {"type": "draw", "by": seat}), ident="draw"))
+        if legal.end_turn:
+            buttons.append(big_button(tr.t("chicago_poker.ui.end_turn_for", ctx.names, seat=seat), handler(ctx.submit, {"type": "end_turn", "by": seat}), ident="end-turn", colour="#A5D6A7"))
+        if buttons:
+            out.append(ft.Row(buttons, wrap=True, spacing=10))
+        if legal.play:
+            key = ("chicago_poker.board_card", view.turn, view.actions_left)
+            out.append(
+                panel(
+                    [
+                        label(tr.t("chicago_poker.ui.face_up_for", ctx.names, seat=seat), 18, ACCENT, ft.FontWeight.BOLD),
+                        card_picker(ctx, view, key, compact=False),
+                        ft.Row(
+                            [play_buttons(ctx, view, seat, legal.play, key, compact=False), label(tr.t("chicago_poker.ui.face_down_on_phone"), 15, MUTED)],
+                            spacing=12,
+                            wrap=True,
+                            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                        ),
+                    ],
+                    ident="board-card",
+                )
+            )
+        elif view.actions_left:
+            out.append(label(tr.t("chicago_poker.ui.face_down_on_phone"), 16, MUTED))
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# the phone
+# --------------------------------------------------------------------------------------------
+
+
+def seat_body(ctx: Any, view: View) -> ft.Control:
+    tr = ctx.tr
+    me = view.me
+    legal = view.my_legal
+    assert me is not None and legal is not None
+    seat = me.seat
+    items: list[ft.Control] = []
+    if view.phase == "over":
+        items.append(label(tr.t("ui.winner", ctx.names, seats=list(view.winners)), 26, ACCENT, ft.FontWeight.BOLD))
+    # hand size and actions: always in sight
+    facts = [tr.t("chicago_poker.ui.my_hand", hand=me.hand_size)]
+    if view.phase == "actions" and view.current == seat:
+        facts.append(tr.t("chicago_poker.ui.my_actions", actions=view.actions_left))
+    items.append(ft.Semantics(identifier="my-facts", content=label(" · ".join(facts), 22, INK, ft.FontWeight.BOLD)))
+    if me.hand_size > view.hand_limit:
+        items.append(label(tr.t("chicago_poker.ui.over_limit", limit=view.hand_limit), 18, ACCENT, ft.FontWeight.BOLD))
+
+    if view.phase == "tiles":
+        items.append(label(tr.t("chicago_poker.ui.board_enters_tile"), 18, MUTED))
+    elif view.phase == "deck_card":
+        items.append(label(tr.t("chicago_poker.ui.board_enters_deck_card"), 18, MUTED))
+    if legal.shootouts:
+        items.append(label(tr.t("chicago_poker.ui.choose_first"), 20, INK, ft.FontWeight.BOLD))
+        items.append(ft.Row([big_button(tr.t("chicago_poker.ui.resolve", business=b), handler(ctx.submit, {"type": "choose_shootout", "by": seat, "business": b}), ident=f"choose-{b}") for b in legal.shootouts], wrap=True))
+    if legal.reinforce:
+        items.append(reinforce_panel(ctx, view, seat))
+    elif view.phase == "reinforce" and me.my_pick is not None:
+        items.append(panel([label(tr.t("chicago_poker.ui.my_pick", card=_pick_text(ctx, me.my_pick)), 20, INK, ft.FontWeight.BOLD), label(tr.t("ui.waiting_for", ctx.names, seats=list(view.waiting_for)), 16, MUTED)], ident="my-pick"))
+    if view.phase == "actions" and view.current == seat:
+        items.extend(turn_controls(ctx, view, seat))
+    shootout = shown_shootout(ctx, view)
+    if shootout is not None:
+        items.append(shootout_panel(ctx, view, shootout))
+    toggle = last_shootout_toggle(ctx, view)
+    if toggle is not None:
+        items.append(toggle)
+    items.extend(private_notes(ctx, view))
+    mine = {(h.business, h.position): h.card for h in me.face_down}
+    items.append(label(tr.t("chicago_poker.ui.businesses"), 18, MUTED))
+    items.append(businesses_grid(ctx, view, ctx.width, mine, compact=True))
+    items.append(control_row(ctx, view, compact=True))
+    return ft.Column(items, spacing=12)
+
+
+def _pick_text(ctx: Any, pick: Any) -> str:
+    if pick.card is not None:
+        return card_text(ctx, pick.card)
+    if pick.special is not None:
+        return ctx.tr.t(f"chicago_poker.special.{pick.special}")
+    return ctx.tr.t("chicago_poker.ui.nothing_sent")
+
+
+def turn_controls(ctx: Any, view: View, seat: int) -> list[ft.Control]:
+    tr = ctx.tr
+    legal = view.my_legal
+    assert legal is not None
+    out: list[ft.Control] = []
+    special_key = ("chicago_poker.special", view.turn, view.actions_left)
+    special = ctx.ui.get(special_key)
+    if special is not None and special in legal.specials:
+        out.append(special_panel(ctx, view, seat, special, special_key))
+        return out
+    buttons: list[ft.Control] = []
+    if legal.draw:
+        buttons.append(big_button(tr.t("chicago_poker.ui.draw"), handler(ctx.submit, {"type": "draw", "by": seat}), ident="draw"))
+    if legal.end_turn:
+        buttons.append(big_button(tr.t("chicago_poker.ui.end_turn"), handler(ctx.submit, {"type": "end_turn", "by": seat}), ident="end-turn", colour="#A5D6A7"))
+    if buttons:
+        out.append(ft.Row(buttons, wrap=True, spacing=10))
+    if legal.play:
+        key = ("chicago_poker.card", view.turn, view.actions_left)
+        out.append(
+            panel(
+                [
+                    label(tr.t("chicago_poker.ui.play_card"), 20, ACCENT, ft.FontWeight.BOLD),
+                    card_picker(ctx, view, key, compact=True),
+                    play_buttons(ctx, view, seat, legal.play, key, compact=True),
+                ],
+                ident="play-card",
+            )
+        )
+    if legal.specials:
+
+        async def choose(kind: str) -> None:
+            ctx.ui[special_key] = kind
+            await ctx.rerender()
+
+        out.append(label(tr.t("chicago_poker.ui.specials"), 18, MUTED))
+        out.append(ft.Row([big_button(tr.t(f"chicago_poker.special.{k}"), handler(choose, k), ident=f"special-{k}", colour="#CE93D8") for k in legal.specials], wrap=True, spacing=8, run_spacing=8))
+    return out
+
+
+def special_panel(ctx: Any, view: View, seat: int, kind: str, special_key: Any) -> ft.Control:
+    tr = ctx.tr
+    names = ctx.names
+
+    async def cancel() -> None:
+        ctx.ui.pop(special_key, None)
+        await ctx.rerender()
+
+    controls: list[ft.Control] = [label(tr.t(f"chicago_poker.ui.special_help.{kind}"), 20, ACCENT, ft.FontWeight.BOLD)]
+    if kind == "revolver":
+        controls.append(big_button(tr.t("chicago_poker.ui.play_special", special=kind), handler(ctx.submit, {"type": "revolver", "by": seat}), ident="special-confirm"))
+    elif kind in ("liquidation", "police_raid"):
+        options = []
+        for business in view.businesses:
+            for column in business.columns:
+                if column.seat == seat or not column.cards or (kind == "liquidation" and column.marker):
+                    continue
+                text = tr.t("chicago_poker.ui.target", names, business=business.id, kind=business.kind, seat=column.seat, count=len(column.cards))
+                options.append(big_button(text, handler(ctx.submit, {"type": kind, "by": seat, "business": business.id, "target": column.seat}), ident=f"target-{business.id}-{column.seat}", colour="#CE93D8"))
+        controls.extend(options or [label(tr.t("chicago_poker.ui.no_target"), 16, MUTED)])
+    elif kind == "limousine":
+        controls.extend(limousine_controls(ctx, view, seat, special_key))
+    elif kind == "bribe":
+        pile: list[ft.Control] = []
+        for card in view.discard:
+            pile.append(tap(f"bribe-{card.value}-{card.colour}", card_face(card, 56), handler(ctx.submit, {"type": "bribe", "by": seat, "card": card_payload(card.value, card.colour)})))
+        for k in dict.fromkeys(view.discard_specials):
+            pile.append(big_button(tr.t(f"chicago_poker.special.{k}"), handler(ctx.submit, {"type": "bribe", "by": seat, "special": k}), ident=f"bribe-{k}", colour="#CE93D8"))
+        if pile:
+            controls.append(label(tr.t("chicago_poker.ui.bribe_pick"), 16, MUTED))
+            controls.append(ft.Row(pile, wrap=True, spacing=6, run_spacing=6))
+        else:
+            controls.append(big_button(tr.t("chicago_poker.ui.bribe_empty"), handler(ctx.submit, {"type": "bribe", "by": seat}), ident="special-confirm"))
+    controls.append(big_button(tr.t("chicago_poker.ui.cancel"), handler(cancel), ident="special-cancel", colour="#B0BEC5"))
+    return panel(controls, ident=f"special-panel-{kind}")
+
+
+def limousine_controls(ctx: Any, view: View, seat: int, special_key: Any) -> list[ft.Control]:
+    tr = ctx.tr
+    key = (special_key, "limousine")
+    chosen = dict(ctx.ui.get(key) or {})
+    source = chosen.get("source")
+    destination = chosen.get("destination")
+    positions: list[int] = list(chosen.get("positions", []))
+    mine = {(h.business, h.position): h.card for h in view.me.face_down} if view.me else {}
+
+    async def update(changes: dict[str, Any]) -> None:
+        ctx.ui[key] = {**chosen, **changes}
+        await ctx.rerender()
+
+    out: list[ft.Control] = [label(tr.t("chicago_poker.ui.limo_from"), 16, MUTED)]
+    sources = [b for b in view.businesses if b.columns[seat].cards and not b.columns[seat].marker]
+    out.append(ft.Row([big_button(str(b.id), handler(update, {"source": b.id, "positions": []}), ident=f"limo-from-{b.id}", colour=ACCENT if b.id == source else "#B0BEC5", width=64) for b in sources], wrap=True))
+    if source is not None:
+        column = next(b for b in view.businesses if b.id == source).columns[seat]
+        cells = []
+        for position, cv in enumerate(column.cards, start=1):
+            card = cv.card or mine.get((source, position))
+            face = card_face(card, 50) if card is not None else card_back(ctx, seat, 50)
+            selected = position in positions
+            toggled = [p for p in positions if p != position] if selected else [*positions, position]
+            order = ft.Text(f"{positions.index(position) + 1}." if selected else " ", size=16, color=ACCENT, weight=ft.FontWeight.BOLD)
+            box = ft.Container(
+                border=ft.Border.all(4, ACCENT if selected else PANEL),
+                border_radius=8,
+                content=ft.Column([face, order], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+            )
+            cells.append(tap(f"limo-card-{position}", box, handler(update, {"positions": toggled}), selected=selected))
+        out.append(label(tr.t("chicago_poker.ui.limo_cards", max=LIMOUSINE_MAX), 16, MUTED))
+        out.append(ft.Row(cells, wrap=True, spacing=4))
+        out.append(label(tr.t("chicago_poker.ui.limo_to"), 16, MUTED))
+        targets = [b for b in view.businesses if b.id != source and len(b.columns[seat].cards) < COLUMN_MAX]
+        out.append(ft.Row([big_button(str(b.id), handler(update, {"destination": b.id}), ident=f"limo-to-{b.id}", colour=ACCENT if b.id == destination else "#B0BEC5", width=64) for b in targets], wrap=True))
+    ready = source is not None and destination is not None and 1 <= len(positions) <= LIMOUSINE_MAX
+    action = {"type": "limousine", "by": seat, "source": source, "destination": destination, "positions": positions}
+    out.append(big_button(tr.t("chicago_poker.ui.play_special", special="limousine"), handler(ctx.submit, action) if ready else None, ident="special-confirm", disabled=not ready))
+    return out
+
+
+def reinforce_panel(ctx: Any, view: View, seat: int) -> ft.Control:
+    tr = ctx.tr
+    rein = view.reinforcement
+    key = ("chicago_poker.reinforce", rein.business if rein else 0, rein.round if rein else 0)
+    value, colour = picked_card(ctx, key)
+    ready = value is not None and colour is not None
+    controls: list[ft.Control] = [
+        label(tr.t("chicago_poker.ui.reinforce_prompt"), 22, ACCENT, ft.FontWeight.BOLD),
+        label(tr.t("chicago_poker.ui.reinforce_secret"), 15, MUTED),
+        card_picker(ctx, view, key, compact=True),
+        big_button(
+            tr.t("chicago_poker.ui.send"),
+            handler(ctx.submit, {"type": "reinforce", "by": seat, "card": card_payload(value, colour)}) if ready else None,
+            ident="reinforce-send",
+            disabled=not ready,
+        ),
+        big_button(tr.t("chicago_poker.ui.no_gangster"), handler(ctx.submit, {"type": "reinforce", "by": seat}), ident="reinforce-none", colour="#B0BEC5"),
+        label(tr.t(f"chicago_poker.ui.no_gangster_help.{view.empty_hand_reinforcement}"), 15, MUTED),
+    ]
+    if view.special_cards and view.special_reinforcement == "zero":
+        controls.append(
+            ft.Row(
+                [
+                    big_button(tr.t("chicago_poker.ui.send_special", special=k), handler(ctx.submit, {"type": "reinforce", "by": seat, "special": k}), ident=f"reinforce-special-{k}", colour="#CE93D8")
+                    for k in ("liquidation", "police_raid", "limousine", "revolver", "bribe")
+                ],
+                wrap=True,
+                spacing=6,
+                run_spacing=6,
+            )
+        )
+    return panel(controls, ident="reinforce", border=ACCENT)
+
+
+def private_notes(ctx: Any, view: View) -> list[ft.Control]:
+    """This seat's own secrets: Police Raid results, cards taken with a Bribe."""
+    tr = ctx.tr
+    me = view.me
+    assert me is not None
+    out: list[ft.Control] = []
+    open_ids = {b.id for b in view.businesses}
+    for raid in me.raids:
+        if raid.business not in open_ids:
+            continue  # that business was resolved: its cards are public now
+        cells: list[ft.Control] = [label(tr.t("chicago_poker.ui.raid_result", ctx.names, business=raid.business, seat=raid.target, count=len(raid.cards)), 16, INK, ft.FontWeight.BOLD)]
+        cells.append(ft.Row([card_face(c, 44) for _, c in raid.cards], spacing=4, wrap=True))
+        out.append(panel(cells, ident=f"raid-{raid.business}-{raid.target}"))
+    if me.bribed:
+        taken = ", ".join(card_text(ctx, b.card) if b.card is not None else tr.t(f"chicago_poker.special.{b.special}") for b in me.bribed)
+        out.append(label(tr.t("chicago_poker.ui.bribed", cards=taken), 16, INK))
+    return out

@@ -1,0 +1,1015 @@
+"""Corruption on screen: the three government bodies with their Swiss accounts and contracts
+(board), and a player's hand, placements, peeks and award choices (phone).
+
+Everything drawn comes from the projection given (`View` of companion/games/corruption.py); the
+board's projection never holds a face-down card, so nothing hidden can be drawn there. The
+contract catalogue (assets/corruption_contracts.json) feeds the deal form; values typed at the
+table are remembered in it off the event loop (asyncio.to_thread).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import threading
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+
+from companion.games.corruption import (
+    BODIES,
+    CARDS_PER_ROUND,
+    CATALOGUE_PATH,
+    CONTRACT_MAX_VALUE,
+    CONTRACT_MIN_VALUE,
+    CONTRACT_NAME_MAX,
+    NEW_CONTRACTS_PER_BODY,
+    Catalogue,
+    View,
+    load_catalogue,
+    remember_contract,
+    swiss_value,
+)
+from views.common import (
+    ACCENT,
+    COLOUR_HEX,
+    DANGER,
+    FELT_LIGHT,
+    INK,
+    MUTED,
+    PANEL,
+    big_button,
+    glyph,
+    handler,
+    label,
+    player_chip,
+    text_on,
+)
+
+CARD_FACE = "#FFF8E1"
+CHARACTER_FACE = {"da": "#90CAF9", "reporter": "#FFCC80", "hitman": "#EF9A9A"}
+WON = "#A5D6A7"
+
+# --------------------------------------------------------------------------------------------
+# the contract catalogue (read once, written off the loop)
+# --------------------------------------------------------------------------------------------
+
+_catalogue: dict[Path, Catalogue] = {}
+_write_lock = threading.Lock()
+
+
+def catalogue_path() -> Path:
+    """The catalogue file; CORRUPTION_CATALOGUE points elsewhere (tests: a copy in a temp dir)."""
+    override = os.environ.get("CORRUPTION_CATALOGUE")
+    return Path(override) if override else CATALOGUE_PATH
+
+
+def catalogue() -> Catalogue:
+    path = catalogue_path()
+    if path not in _catalogue:
+        try:
+            _catalogue[path] = load_catalogue(path)
+        except (OSError, ValueError):
+            _catalogue[path] = Catalogue(contracts=())
+    return _catalogue[path]
+
+
+def _write_catalogue(path: Path, entries: list[tuple[str, int]]) -> Catalogue:
+    """Blocking: re-read, remember, write atomically. Runs on a worker thread."""
+    with _write_lock:
+        try:
+            current = load_catalogue(path)
+        except (OSError, ValueError):
+            current = Catalogue(contracts=())
+        for name, value in entries:
+            current = remember_contract(current, name, value)
+        temporary = path.with_suffix(path.suffix + ".tmp")
+        temporary.write_text(json.dumps(current.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+        temporary.replace(path)
+        return current
+
+
+async def remember_values(entries: list[tuple[str, int]]) -> None:
+    """Remember the names and values the catalogue does not know yet (never blocks the loop)."""
+    known = {e.name.casefold(): e.value for e in catalogue().contracts}
+    new = [(n, v) for n, v in entries if known.get(n.strip().casefold(), -1) != v]
+    if not new:
+        return
+    path = catalogue_path()
+    _catalogue[path] = await asyncio.to_thread(_write_catalogue, path, new)
+
+
+# --------------------------------------------------------------------------------------------
+# the module contract
+# --------------------------------------------------------------------------------------------
+
+
+def status_line(ctx: Any, view: View) -> ft.Control:
+    tr = ctx.tr
+    parts = [tr.t("ui.round", round=view.round, rounds=view.rounds), tr.t(f"corruption.phase.{view.phase}")]
+    if view.variant != "standard":
+        parts.append(tr.t(f"corruption.variant.{view.variant}"))
+    if view.little_black_book:
+        parts.append(tr.t("corruption.little_black_book"))
+    if view.phase == "corruption":
+        parts.append(schedule_text(ctx, view))
+    if view.stage:
+        parts.append(tr.t(f"corruption.stage.{view.stage}"))
+    return label(" · ".join(parts), 18, MUTED)
+
+
+def seat_summary(ctx: Any, view: View, seat: int) -> str:
+    return ctx.tr.t("corruption.ui.score", amount=view.score[seat], count=len(view.contracts_won[seat]))
+
+
+def is_my_turn(view: View, seat: int) -> bool:
+    return view.phase in ("stud", "corruption", "awards") and view.waiting_for == (seat,)
+
+
+def schedule_text(ctx: Any, view: View) -> str:
+    if not view.face_up_slots:
+        return ctx.tr.t("corruption.ui.all_face_down")
+    return ctx.tr.t("corruption.ui.face_up_schedule", slots=", ".join(map(str, view.face_up_slots)))
+
+
+# --------------------------------------------------------------------------------------------
+# small pieces shared by board and phone
+# --------------------------------------------------------------------------------------------
+
+
+def contracts_by_id(view: View) -> dict[int, Any]:
+    return {c.id: c for b in view.bodies for c in b.contracts}
+
+
+def placements_by_index(view: View) -> dict[int, tuple[Any, Any]]:
+    """index -> (placement view, contract view or body name)."""
+    out: dict[int, tuple[Any, Any]] = {}
+    for body in view.bodies:
+        for p in body.swiss:
+            out[p.index] = (p, body.body)
+        for c in body.contracts:
+            for p in c.placements:
+                out[p.index] = (p, c)
+    return out
+
+
+def card_name(ctx: Any, card: Any) -> str:
+    if isinstance(card, int):
+        return ctx.tr.money(card)
+    return ctx.tr.t(f"corruption.card.{card}")
+
+
+def card_short(ctx: Any, card: Any) -> str:
+    if isinstance(card, int):
+        return ctx.tr.t("corruption.ui.card_short.bribe", k=card // 1000)
+    return ctx.tr.t(f"corruption.ui.card_short.{card}")
+
+
+def card_tile(ctx: Any, seat: int, card: Any, *, size: int = 44, sideways: bool = False, crossed: bool = False, ring: str | None = None, ident: str | None = None) -> ft.Control:
+    """A card on the table: its face (known card) or its back in the owner's colour (card None)."""
+    colour = ctx.colours[seat]
+    width, height = (size * 1.3, size) if sideways else (size, size * 1.3)
+    if card is None:
+        content: ft.Control = ft.Text(glyph(colour), size=size * 0.45, color=text_on(colour), weight=ft.FontWeight.BOLD)
+        bg = COLOUR_HEX[colour]
+        border = ft.Border.all(3 if ring else 2, ring or "#FFFFFF")
+    else:
+        bg = CHARACTER_FACE.get(card, CARD_FACE) if isinstance(card, str) else CARD_FACE
+        bits = [
+            ft.Text(card_short(ctx, card), size=size * 0.36, weight=ft.FontWeight.BOLD, color="#111111"),
+            ft.Text(glyph(colour), size=size * 0.26, color=COLOUR_HEX[colour] if colour != "white" else "#9E9E9E"),
+        ]
+        if sideways:
+            content = ft.Row(bits, spacing=2, tight=True, alignment=ft.MainAxisAlignment.CENTER, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        else:
+            content = ft.Column(bits, spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, alignment=ft.MainAxisAlignment.CENTER)
+        border = ft.Border.all(3 if ring else 4, ring or COLOUR_HEX[colour])
+    if crossed:
+        content = ft.Stack(
+            [ft.Container(content=content, opacity=0.45, alignment=ft.Alignment.CENTER), ft.Container(content=ft.Text("✗", size=size * 0.7, color="#C62828", weight=ft.FontWeight.BOLD), alignment=ft.Alignment.CENTER)],
+            width=width,
+            height=height,
+        )
+    tile = ft.Container(width=width, height=height, bgcolor=bg, border=border, border_radius=5, alignment=ft.Alignment.CENTER, content=content)
+    if ident:
+        return ft.Semantics(identifier=ident, content=tile)
+    return tile
+
+
+# --------------------------------------------------------------------------------------------
+# the award steps (a view state in ctx.ui, never a game action)
+# --------------------------------------------------------------------------------------------
+
+
+def step_index(ctx: Any, view: View) -> int:
+    """The ruling shown: new rulings are shown from the first new one; taps move through them."""
+    total = len(view.award_log)
+    if total == 0:
+        return 0
+    key = ("corruption.step", view.round)
+    seen_key = ("corruption.step_seen", view.round)
+    seen = ctx.ui.get(seen_key, 0)
+    if total > seen:
+        ctx.ui[key] = seen if seen else 0
+        ctx.ui[seen_key] = total
+    return max(0, min(ctx.ui.get(key, 0), total - 1))
+
+
+def reveal_marks(view: View, upto: int | None) -> tuple[dict[int, int], set[int]]:
+    """(contract id -> index of its outcome ruling, placements struck so far) up to step `upto`."""
+    outcome_at: dict[int, int] = {}
+    struck: set[int] = set()
+    for i, ruling in enumerate(view.award_log):
+        code = ruling.code.removeprefix("corruption.")
+        if code in ("won", "tied", "no_bribes", "cancelled") and "contract_id" in ruling.params:
+            outcome_at[ruling.params["contract_id"]] = i
+        if (code.startswith("hit_") or code == "reported") and "placement" in ruling.params and (upto is None or i <= upto):
+            struck.add(ruling.params["placement"])
+    return outcome_at, struck
+
+
+def steps_panel(ctx: Any, view: View, index: int) -> ft.Control:
+    tr = ctx.tr
+    total = len(view.award_log)
+    key = ("corruption.step", view.round)
+
+    async def move(delta: int) -> None:
+        ctx.ui[key] = max(0, min(total - 1, index + delta))
+        await ctx.rerender()
+
+    ruling = view.award_log[index]
+    return ft.Semantics(
+        identifier="award-steps",
+        content=ft.Container(
+            bgcolor=PANEL,
+            border=ft.Border.all(2, ACCENT),
+            border_radius=12,
+            padding=10,
+            content=ft.Row(
+                [
+                    ft.Column(
+                        [
+                            ft.Row(
+                                [
+                                    label(tr.t("corruption.ui.award_steps", round=view.round), 16, ACCENT, ft.FontWeight.BOLD),
+                                    label(tr.t("ui.step", n=index + 1, total=total), 16, MUTED),
+                                ],
+                                spacing=12,
+                            ),
+                            ft.Semantics(identifier="award-step-text", content=label(tr.ruling(ruling, ctx.names), 21, INK, ft.FontWeight.BOLD)),
+                        ],
+                        spacing=4,
+                        expand=True,
+                    ),
+                    big_button(tr.t("ui.previous"), handler(move, -1), ident="step-previous", colour="#B0BEC5", disabled=index == 0),
+                    big_button(tr.t("ui.next"), handler(move, 1), ident="step-next", colour=ACCENT if index < total - 1 else "#607D8B", disabled=index >= total - 1),
+                ],
+                spacing=10,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+        ),
+    )
+
+
+def step_focus(view: View, index: int | None) -> tuple[int | None, set[int]]:
+    """The contract and the cards the shown ruling is about (highlighted on the board)."""
+    if index is None or not view.award_log:
+        return None, set()
+    ruling = view.award_log[index]
+    params = ruling.params
+    cards: set[int] = set()
+    if "placement" in params:
+        cards.add(params["placement"])
+    contract = params.get("contract_id")
+    if contract is None and "contract" in params:
+        contract = next((c.id for c in contracts_by_id(view).values() if c.name == params["contract"]), None)
+    return contract, cards
+
+
+# --------------------------------------------------------------------------------------------
+# the board
+# --------------------------------------------------------------------------------------------
+
+
+def board_body(ctx: Any, view: View) -> ft.Control:
+    tr = ctx.tr
+    items: list[ft.Control] = [prompt_bar(ctx, view)]
+    dealing = view.phase == "deal" or (view.phase == "round_over" and ctx.ui.get(("corruption.dealing", view.round)))
+    if dealing and ctx.acts_for_current:
+        items.append(deal_form(ctx, view))
+        if view.phase == "round_over":
+            items.append(big_button(tr.t("corruption.ui.deal_close"), handler(toggle, ctx, ("corruption.dealing", view.round)), ident="deal-close", colour="#B0BEC5"))
+        items.append(score_row(ctx, view))
+        return ft.Column(items, spacing=12)
+    index: int | None = None
+    if view.award_log and view.phase in ("awards", "round_over", "over"):
+        index = step_index(ctx, view)
+        items.append(steps_panel(ctx, view, index))
+    entry = board_entry(ctx, view)
+    if entry is not None:
+        items.append(entry)
+    items.append(columns(ctx, view, index))
+    items.append(score_row(ctx, view))
+    return ft.Column(items, spacing=12)
+
+
+async def toggle(ctx: Any, key: Any) -> None:
+    ctx.ui[key] = not ctx.ui.get(key)
+    await ctx.rerender()
+
+
+def prompt_bar(ctx: Any, view: View) -> ft.Control:
+    """Whose turn, or who the game waits for, in big type."""
+    tr = ctx.tr
+    bits: list[ft.Control] = []
+    size = 24
+    if view.phase == "over":
+        best = max(view.score)
+        bits.append(label(tr.t("corruption.ui.final", ctx.names, seats=list(view.winners), amount=best), 28, ACCENT, ft.FontWeight.BOLD))
+    elif view.phase in ("deal", "round_over"):
+        if view.phase == "round_over":
+            bits.append(label(tr.t("corruption.ui.round_over", round=view.round), size, ACCENT, ft.FontWeight.BOLD))
+        bits.append(label(tr.t("corruption.ui.wait_deal"), 20, INK))
+        if view.phase == "round_over" and ctx.acts_for_current and not ctx.ui.get(("corruption.dealing", view.round)):
+            bits.append(
+                big_button(tr.t("corruption.ui.deal_open", round=view.round + 1), handler(toggle, ctx, ("corruption.dealing", view.round)), ident="deal-open")
+            )
+    elif view.phase == "stud":
+        bits.append(player_chip(tr, ctx.names, ctx.colours, view.order[0], size))
+        bits.append(label(tr.t("corruption.ui.wait_stud", ctx.names, seat=view.order[0]), 20, INK))
+    elif view.phase == "corruption" and view.turn is not None:
+        seat = view.turn
+        n = view.cards_placed[seat] + 1
+        face = view.board_legal.face_up
+        bits.append(player_chip(tr, ctx.names, ctx.colours, seat, size))
+        bits.append(label(tr.t("corruption.ui.wait_card", ctx.names, seat=seat, n=n), size, INK, ft.FontWeight.BOLD))
+        bits.append(label(tr.t("corruption.ui.wait_card_face_up" if face else "corruption.ui.wait_card_face_down"), 18, ACCENT if face else MUTED))
+    elif view.phase == "awards" and view.pending is not None:
+        bits.append(player_chip(tr, ctx.names, ctx.colours, view.pending.seat, size))
+        bits.append(label(pending_text(ctx, view), 20, INK, ft.FontWeight.BOLD))
+    return ft.Semantics(
+        identifier="prompt",
+        content=ft.Container(
+            bgcolor=PANEL,
+            border_radius=12,
+            padding=12,
+            content=ft.Row(bits, wrap=True, spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        ),
+    )
+
+
+def pending_text(ctx: Any, view: View) -> str:
+    tr = ctx.tr
+    pending = view.pending
+    assert pending is not None
+    placements = placements_by_index(view)
+    actor, where = placements[pending.placement]
+    if pending.kind == "swiss":
+        return tr.t(
+            "corruption.ui.pending.swiss",
+            ctx.names,
+            seat=pending.seat,
+            face_amount=actor.card,
+            amount=swiss_value(actor.card) if isinstance(actor.card, int) else 0,
+            body=tr.t(f"corruption.body.{where}"),
+        )
+    return tr.t(f"corruption.ui.pending.{pending.kind}", ctx.names, seat=pending.seat, contract=where.name)
+
+
+def columns(ctx: Any, view: View, step: int | None) -> ft.Control:
+    focus_contract, focus_cards = step_focus(view, step) if view.phase != "awards" or step is not None else (None, set())
+    if view.phase == "awards" and view.pending is not None:
+        focus_cards = focus_cards | {view.pending.placement}
+        if view.pending.kind in ("hit", "report"):
+            focus_cards |= set(view.pending.options)
+    outcome_at, struck = reveal_marks(view, step if view.phase in ("awards", "round_over", "over") else None)
+    width = max(200.0, (ctx.width - 24) / 3)
+    cols = []
+    for body in view.bodies:
+        cols.append(body_column(ctx, view, body, width, step, focus_contract, focus_cards, outcome_at, struck))
+    return ft.Row(cols, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
+
+
+def body_column(ctx: Any, view: View, body: Any, width: float, step: int | None, focus_contract: int | None, focus_cards: set[int], outcome_at: dict[int, int], struck: set[int]) -> ft.Control:
+    tr = ctx.tr
+    contracts = contracts_by_id(view)
+    swiss_cards: list[ft.Control] = []
+    for p in body.swiss:
+        ring = ACCENT if p.index in focus_cards else None
+        bits: list[ft.Control] = [card_tile(ctx, p.seat, p.card, size=34, sideways=True, ring=ring, ident=f"card-{p.index}")]
+        if p.assigned_to is not None and p.assigned_to in contracts:
+            bits.append(label(tr.t("corruption.ui.swiss_to", contract=contracts[p.assigned_to].name), 14, ACCENT))
+        swiss_cards.append(ft.Row(bits, spacing=4, tight=True))
+    swiss = ft.Semantics(
+        identifier=f"swiss-{body.body}",
+        content=ft.Container(
+            bgcolor="#0E3326",
+            border=ft.Border.all(1, MUTED),
+            border_radius=8,
+            padding=8,
+            content=ft.Column(
+                [
+                    label(tr.t("corruption.swiss_account"), 15, MUTED, ft.FontWeight.BOLD),
+                    ft.Row(swiss_cards, wrap=True, spacing=6, run_spacing=4) if swiss_cards else label(tr.t("corruption.ui.swiss_empty"), 14, MUTED),
+                ],
+                spacing=4,
+            ),
+        ),
+    )
+    tiles: list[ft.Control] = [
+        label(tr.t(f"corruption.body.{body.body}"), 26, ACCENT, ft.FontWeight.BOLD),
+        swiss,
+    ]
+    for contract in body.contracts:
+        shown = contract.award is not None and (step is None or outcome_at.get(contract.id, -1) <= step)
+        tiles.append(contract_tile(ctx, view, contract, focus_contract == contract.id, focus_cards, struck, shown))
+    if not body.contracts:
+        tiles.append(label(tr.t("corruption.ui.no_contracts"), 15, MUTED))
+    return ft.Container(width=width, content=ft.Column(tiles, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
+
+
+def contract_tile(ctx: Any, view: View, contract: Any, focused: bool, focus_cards: set[int], struck: set[int], show_award: bool) -> ft.Control:
+    tr = ctx.tr
+    head: list[ft.Control] = [
+        label(contract.name, 20, INK, ft.FontWeight.BOLD),
+        label(tr.money(contract.value), 18, ACCENT, ft.FontWeight.BOLD),
+    ]
+    if contract.deferred:
+        head.append(
+            ft.Container(
+                bgcolor="#5D4037",
+                border_radius=6,
+                padding=ft.Padding.symmetric(horizontal=6, vertical=1),
+                content=label(tr.t("corruption.ui.deferred"), 13, INK, ft.FontWeight.BOLD),
+            )
+        )
+    cards = [
+        card_tile(
+            ctx,
+            p.seat,
+            p.card,
+            size=40,
+            crossed=p.index in struck,
+            ring=ACCENT if p.index in focus_cards else ("#E1F5FE" if p.peeked_by else None),
+            ident=f"card-{p.index}",
+        )
+        for p in contract.placements
+    ]
+    body: list[ft.Control] = [ft.Row(head, wrap=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+    if cards:
+        body.append(ft.Row(cards, wrap=True, spacing=4, run_spacing=4))
+    for p in contract.placements:
+        if p.peeked_by:
+            body.append(label(tr.t("corruption.ui.peeked", ctx.names, seats=list(p.peeked_by), owner_seat=p.seat, n=p.index + 1), 13, "#E1F5FE"))
+    bg = FELT_LIGHT
+    if show_award and contract.award is not None:
+        award = contract.award
+        if award.outcome == "won" and award.winner is not None:
+            text = tr.t("corruption.ui.won_by", ctx.names, seat=award.winner)
+            colour = WON
+        else:
+            text = tr.t(f"corruption.ui.outcome.{award.outcome}")
+            colour = DANGER if award.outcome == "cancelled" else "#FFE082"
+        body.append(
+            ft.Semantics(
+                identifier=f"award-{contract.id}",
+                content=ft.Container(bgcolor=colour, border_radius=6, padding=ft.Padding.symmetric(horizontal=8, vertical=2), content=label(text, 17, "#111111", ft.FontWeight.BOLD)),
+            )
+        )
+        totals = [f"{glyph(ctx.colours[s])} {tr.money(t)}" for s, t in enumerate(award.totals) if t]
+        if totals:
+            body.append(label("  ".join(totals), 14, MUTED))
+    return ft.Semantics(
+        identifier=f"contract-{contract.id}",
+        content=ft.Container(
+            bgcolor=bg,
+            border=ft.Border.all(4 if focused else 1, ACCENT if focused else "#2E7D60"),
+            border_radius=10,
+            padding=8,
+            content=ft.Column(body, spacing=6),
+        ),
+    )
+
+
+def score_row(ctx: Any, view: View) -> ft.Control:
+    tr = ctx.tr
+    chips: list[ft.Control] = [label(tr.t("corruption.ui.scores"), 18, ACCENT, ft.FontWeight.BOLD)]
+    for seat in view.order:
+        won = ", ".join(c.name for c in view.contracts_won[seat])
+        chips.append(
+            ft.Column(
+                [
+                    ft.Row([player_chip(tr, ctx.names, ctx.colours, seat, 16), label(tr.t("corruption.ui.score_long", amount=view.score[seat], count=len(view.contracts_won[seat])), 17, INK, ft.FontWeight.BOLD)], spacing=6),
+                    *([label(won, 13, MUTED)] if won else []),
+                ],
+                spacing=2,
+                tight=True,
+            )
+        )
+    return ft.Semantics(
+        identifier="scores",
+        content=ft.Container(bgcolor=PANEL, border_radius=12, padding=10, content=ft.Row(chips, wrap=True, spacing=18, run_spacing=8)),
+    )
+
+
+# -- the board's public entries: the deal, a face-up card, an award choice --
+
+
+def deal_form(ctx: Any, view: View) -> ft.Control:
+    """Six slots (two per body): a catalogue pick fills name and value, or type them.
+
+    Typing and picking update the form in place (the fields and the "ready" line), never by
+    re-rendering the page: a re-render would replace the field being typed in."""
+    tr = ctx.tr
+    round_number = view.round if view.phase == "deal" else view.round + 1
+    key = ("corruption.deal", round_number)
+    form: dict[str, dict[str, str]] = ctx.ui.setdefault(key, {})
+    entries = catalogue().contracts
+    on_table = {c.name.casefold() for b in view.bodies for c in b.contracts}
+    slots = [(body, n) for body in BODIES for n in range(1, NEW_CONTRACTS_PER_BODY + 1)]
+    width = max(220.0, (ctx.width - 24) / 3)
+    ready = ft.Text(size=18, weight=ft.FontWeight.BOLD)
+
+    def slot(body: str, n: int) -> dict[str, str]:
+        return form.setdefault(f"{body}-{n}", {"name": "", "value": ""})
+
+    def show_ready() -> None:
+        count = sum(1 for body, n in slots if slot_ready(slot(body, n)))
+        ready.value = tr.t("corruption.ui.deal_ready", count=count, total=len(slots))
+        ready.color = WON if count == len(slots) else MUTED
+
+    fields: dict[tuple[str, int], tuple[ft.TextField, ft.TextField]] = {}
+
+    def on_pick(body: str, n: int):
+        async def picked(event: Any) -> None:
+            name = event.control.value or ""
+            entry = next((e for e in entries if e.name == name), None)
+            value = str(entry.value) if entry and entry.value else ""
+            slot(body, n).update({"name": name, "value": value})
+            name_field, value_field = fields[(body, n)]
+            name_field.value, value_field.value = name, value
+            show_ready()  # the handler's own update sends these changes only
+
+        return picked
+
+    def on_text(body: str, n: int, field: str):
+        async def changed(event: Any) -> None:
+            slot(body, n)[field] = event.control.value or ""
+            show_ready()
+
+        return changed
+
+    cols: list[ft.Control] = []
+    for body in BODIES:
+        body_name = tr.t(f"corruption.body.{body}")
+        column: list[ft.Control] = [label(body_name, 24, ACCENT, ft.FontWeight.BOLD)]
+        for n in range(1, NEW_CONTRACTS_PER_BODY + 1):
+            current = slot(body, n)
+            options = [
+                ft.DropdownOption(
+                    key=e.name,
+                    text=tr.t("corruption.ui.catalogue_entry", name=e.name, amount=e.value) if e.value else tr.t("corruption.ui.catalogue_entry_unknown", name=e.name),
+                )
+                for e in entries
+                if e.name.casefold() not in on_table
+            ]
+            name_field = ft.TextField(
+                label=tr.t("corruption.ui.deal_name", body=body_name, n=n),
+                value=current["name"],
+                on_change=on_text(body, n, "name"),
+                width=width - 8,
+                text_size=17,
+                dense=True,
+            )
+            value_field = ft.TextField(
+                label=tr.t("corruption.ui.deal_value", body=body_name, n=n),
+                value=current["value"],
+                on_change=on_text(body, n, "value"),
+                width=width - 8,
+                text_size=17,
+                dense=True,
+                keyboard_type=ft.KeyboardType.NUMBER,
+            )
+            fields[(body, n)] = (name_field, value_field)
+            column.append(
+                ft.Semantics(
+                    identifier=f"deal-pick-{body}-{n}",
+                    content=ft.Dropdown(
+                        label=tr.t("corruption.ui.deal_pick", body=body_name, n=n),
+                        value=current["name"] if any(o.key == current["name"] for o in options) else None,
+                        options=options,
+                        on_select=on_pick(body, n),
+                        width=width - 8,
+                        menu_height=360,
+                    ),
+                )
+            )
+            column.append(ft.Semantics(identifier=f"deal-name-{body}-{n}", content=name_field))
+            column.append(ft.Semantics(identifier=f"deal-value-{body}-{n}", content=value_field))
+            if n < NEW_CONTRACTS_PER_BODY:
+                column.append(ft.Divider(height=8, color=MUTED))
+        cols.append(ft.Container(width=width, content=ft.Column(column, spacing=8)))
+    show_ready()
+
+    async def deal() -> None:
+        contracts = [
+            {"body": body, "name": slot(body, n)["name"].strip(), "value": parse_value(slot(body, n)["value"])}
+            for body, n in slots
+        ]
+        accepted = await ctx.submit({"type": "deal_contracts", "by": view.order[0], "contracts": contracts})
+        if accepted:
+            ctx.ui.pop(key, None)
+            ctx.ui.pop(("corruption.dealing", view.round), None)
+            await remember_values([(c["name"], c["value"]) for c in contracts])
+            await ctx.rerender()
+
+    return ft.Semantics(
+        identifier="deal-form",
+        content=ft.Container(
+            bgcolor=PANEL,
+            border_radius=12,
+            padding=12,
+            content=ft.Column(
+                [
+                    label(tr.t("corruption.ui.deal_title", round=round_number), 24, INK, ft.FontWeight.BOLD),
+                    label(tr.t("corruption.ui.deal_help"), 15, MUTED),
+                    ft.Row(cols, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START),
+                    ft.Row(
+                        [big_button(tr.t("corruption.ui.deal_submit"), handler(deal), ident="deal-submit"), ft.Semantics(identifier="deal-ready", content=ready)],
+                        spacing=16,
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                    ),
+                ],
+                spacing=10,
+            ),
+        ),
+    )
+
+
+def slot_ready(entry: dict[str, str]) -> bool:
+    name = entry["name"].strip()
+    return 1 <= len(name) <= CONTRACT_NAME_MAX and CONTRACT_MIN_VALUE <= parse_value(entry["value"]) <= CONTRACT_MAX_VALUE
+
+
+def parse_value(text: str) -> int:
+    digits = "".join(ch for ch in text if ch.isdigit())
+    return int(digits) if digits else 0
+
+
+def board_entry(ctx: Any, view: View) -> ft.Control | None:
+    """The host may enter public choices for the current player (behind a tap: phones first)."""
+    if not ctx.acts_for_current:
+        return None
+    tr = ctx.tr
+    legal = view.board_legal
+    seat: int | None = None
+    if view.phase == "corruption" and legal.face_up and legal.cards:
+        seat = view.turn
+    elif view.phase == "awards" and view.pending is not None:
+        seat = view.pending.seat
+    if seat is None:
+        return None
+    key = ("corruption.enter", view.round, len(view.award_log), sum(view.cards_placed))
+    if not ctx.ui.get(key):
+        return ft.Row([big_button(tr.t("corruption.ui.enter_here", ctx.names, seat=seat), handler(toggle, ctx, key), ident="board-enter", colour="#B0BEC5")])
+    body: list[ft.Control] = [big_button(tr.t("corruption.ui.enter_hide"), handler(toggle, ctx, key), ident="board-enter", colour="#B0BEC5")]
+    if view.phase == "corruption":
+        body.append(placement_picker(ctx, view, seat, legal, prefix="board-", face_up=True))
+    else:
+        body.append(award_choice(ctx, view, seat, legal, prefix="board-"))
+    return ft.Container(bgcolor=PANEL, border_radius=12, padding=12, content=ft.Column(body, spacing=8))
+
+
+# --------------------------------------------------------------------------------------------
+# choices (phone, and the board's entries)
+# --------------------------------------------------------------------------------------------
+
+
+def placement_picker(ctx: Any, view: View, seat: int, legal: Any, *, prefix: str = "", face_up: bool | None = None) -> ft.Control:
+    """Choose a card, then where it goes. Only legal options are offered."""
+    tr = ctx.tr
+    key = ("corruption.card", prefix, view.round, sum(view.cards_placed))
+    chosen = ctx.ui.get(key)
+    if chosen not in legal.cards:
+        chosen = None
+
+    def choose(card: Any):
+        async def chose() -> None:
+            ctx.ui[key] = card
+            await ctx.rerender()
+
+        return chose
+
+    items: list[ft.Control] = [label(tr.t("corruption.ui.pick_card"), 20, INK, ft.FontWeight.BOLD)]
+    buttons = []
+    for card in legal.cards:
+        selected = card == chosen
+        bg = CHARACTER_FACE.get(card, CARD_FACE) if isinstance(card, str) else CARD_FACE
+        buttons.append(
+            ft.Semantics(
+                identifier=f"{prefix}card-{card}",
+                button=True,
+                selected=selected,
+                content=ft.Container(
+                    on_click=handler(choose(card)),
+                    bgcolor=bg,
+                    border=ft.Border.all(5, ACCENT if selected else bg),
+                    border_radius=10,
+                    padding=ft.Padding.symmetric(horizontal=12, vertical=12),
+                    content=ft.Text(card_name(ctx, card), size=20, weight=ft.FontWeight.BOLD, color="#111111"),
+                ),
+            )
+        )
+    items.append(ft.Row(buttons, wrap=True, spacing=8, run_spacing=8))
+    if chosen is not None:
+        items.append(label(tr.t("corruption.ui.pick_place", card=card_name(ctx, chosen)), 20, ACCENT, ft.FontWeight.BOLD))
+        for body in view.bodies:
+            row: list[ft.Control] = []
+            if isinstance(chosen, int) and body.body in legal.swiss:
+                row.append(
+                    location_button(
+                        ctx,
+                        f"{prefix}loc-{body.body}",
+                        tr.t("corruption.ui.swiss_button", body=tr.t(f"corruption.body.{body.body}")),
+                        "",
+                        {"type": "play_card", "by": seat, "card": chosen, "location": body.body, "face_up": False},
+                        swiss=True,
+                    )
+                )
+            for contract in body.contracts:
+                if contract.id in legal.contracts:
+                    row.append(
+                        location_button(
+                            ctx,
+                            f"{prefix}loc-{contract.id}",
+                            contract.name,
+                            tr.money(contract.value),
+                            {"type": "play_card", "by": seat, "card": chosen, "location": contract.id, "face_up": bool(face_up if face_up is not None else legal.face_up)},
+                        )
+                    )
+            if row:
+                items.append(label(tr.t(f"corruption.body.{body.body}"), 16, MUTED, ft.FontWeight.BOLD))
+                items.append(ft.Row(row, wrap=True, spacing=8, run_spacing=8))
+    return ft.Column(items, spacing=8)
+
+
+def location_button(ctx: Any, ident: str, title: str, subtitle: str, action: dict[str, Any], *, swiss: bool = False) -> ft.Control:
+    return ft.Semantics(
+        identifier=ident,
+        button=True,
+        content=ft.Container(
+            on_click=handler(ctx.submit, action),
+            bgcolor="#0E3326" if swiss else FELT_LIGHT,
+            border=ft.Border.all(2, MUTED if swiss else ACCENT),
+            border_radius=10,
+            padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+            content=ft.Column(
+                [label(title, 17, INK, ft.FontWeight.BOLD), *([label(subtitle, 14, ACCENT)] if subtitle else [])],
+                spacing=0,
+                tight=True,
+            ),
+        ),
+    )
+
+
+def award_choice(ctx: Any, view: View, seat: int, legal: Any, *, prefix: str = "") -> ft.Control:
+    """The pending Swiss assignment, hit or report, with only the legal options."""
+    tr = ctx.tr
+    pending = view.pending
+    assert pending is not None
+    placements = placements_by_index(view)
+    contracts = contracts_by_id(view)
+    actor, where = placements[pending.placement]
+    buttons: list[ft.Control] = []
+    if legal.swiss_contracts:
+        assert isinstance(actor.card, int)
+        prompt = tr.t(
+            "corruption.ui.swiss_prompt",
+            face_amount=actor.card,
+            amount=swiss_value(actor.card),
+            body=tr.t(f"corruption.body.{where}"),
+        )
+        for cid in legal.swiss_contracts:
+            c = contracts[cid]
+            buttons.append(option_button(ctx, f"{prefix}swiss-to-{cid}", tr.t("corruption.ui.option_contract", contract=c.name, amount=c.value), {"type": "assign_swiss", "by": seat, "contract": cid}))
+    elif legal.hit_targets:
+        prompt = tr.t("corruption.ui.hit_prompt", contract=where.name)
+        for index in legal.hit_targets:
+            target, _ = placements[index]
+            text = tr.t("corruption.ui.option_card_under", ctx.names, owner_seat=target.seat, card=card_name(ctx, target.card), n=index + 1)
+            buttons.append(option_button(ctx, f"{prefix}hit-{index}", text, {"type": "hit", "by": seat, "target": index}, seat=target.seat))
+    else:
+        prompt = tr.t("corruption.ui.report_prompt", contract=where.name)
+        for index in legal.report_targets:
+            target, _ = placements[index]
+            text = tr.t("corruption.ui.option_card_under", ctx.names, owner_seat=target.seat, card=card_name(ctx, target.card), n=index + 1)
+            buttons.append(option_button(ctx, f"{prefix}report-{index}", text, {"type": "report", "by": seat, "bribe": index}, seat=target.seat))
+        if legal.may_pass:
+            buttons.append(option_button(ctx, f"{prefix}report-none", tr.t("corruption.ui.remove_nothing"), {"type": "report", "by": seat, "bribe": None}, plain=True))
+    return ft.Column([label(prompt, 20, INK, ft.FontWeight.BOLD), ft.Column(buttons, spacing=8)], spacing=10)
+
+
+def option_button(ctx: Any, ident: str, text: str, action: dict[str, Any], *, seat: int | None = None, plain: bool = False) -> ft.Control:
+    bits: list[ft.Control] = []
+    if seat is not None:
+        colour = ctx.colours[seat]
+        bits.append(ft.Container(width=14, height=36, bgcolor=COLOUR_HEX[colour], border_radius=3))
+    bits.append(ft.Text(text, size=18, weight=ft.FontWeight.BOLD, color="#111111", expand=True))
+    return ft.Semantics(
+        identifier=ident,
+        button=True,
+        content=ft.Container(
+            on_click=handler(ctx.submit, action),
+            bgcolor="#B0BEC5" if plain else ACCENT,
+            border_radius=10,
+            padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+            content=ft.Row(bits, spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        ),
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# the phone
+# --------------------------------------------------------------------------------------------
+
+
+def seat_body(ctx: Any, view: View) -> ft.Control:
+    tr = ctx.tr
+    me = view.me
+    legal = view.my_legal
+    assert me is not None and legal is not None
+    seat = me.seat
+    items: list[ft.Control] = [label(tr.t("ui.round", round=view.round, rounds=view.rounds) + " · " + tr.t(f"corruption.phase.{view.phase}"), 16, MUTED)]
+    if view.phase == "over":
+        items.append(label(tr.t("corruption.ui.final", ctx.names, seats=list(view.winners), amount=max(view.score)), 24, ACCENT, ft.FontWeight.BOLD))
+    elif view.phase in ("deal", "round_over"):
+        items.append(label(tr.t("corruption.ui.wait_deal"), 18, INK))
+    elif view.phase == "stud":
+        if legal.choose_face_up:
+            items.append(stud_picker(ctx, view, seat))
+        else:
+            items.append(label(tr.t("corruption.ui.wait_stud", ctx.names, seat=view.order[0]), 18, INK))
+    elif view.phase == "corruption":
+        if legal.cards:
+            n = view.cards_placed[seat] + 1
+            face_up = bool(legal.face_up)
+            items.append(
+                ft.Semantics(
+                    identifier="face-up" if face_up else "face-down",
+                    content=ft.Container(
+                        bgcolor=ACCENT if face_up else "#37474F",
+                        border_radius=10,
+                        padding=10,
+                        content=ft.Text(
+                            tr.t("corruption.ui.your_card_face_up" if face_up else "corruption.ui.your_card_face_down", n=n),
+                            size=19,
+                            weight=ft.FontWeight.BOLD,
+                            color="#111111" if face_up else INK,
+                        ),
+                    ),
+                )
+            )
+            items.append(placement_picker(ctx, view, seat, legal))
+        elif view.turn is not None:
+            items.append(label(tr.t("corruption.ui.wait_card", ctx.names, seat=view.turn, n=view.cards_placed[view.turn] + 1), 18, INK))
+    elif view.phase == "awards" and view.pending is not None:
+        if view.pending.seat == seat and (legal.swiss_contracts or legal.hit_targets or legal.report_targets or legal.may_pass):
+            items.append(award_choice(ctx, view, seat, legal))
+        else:
+            items.append(label(pending_text(ctx, view), 18, INK))
+    if view.phase == "corruption":
+        items.append(hand_panel(ctx, view))
+    if legal.peek or (view.little_black_book and view.phase == "corruption"):
+        items.append(peek_panel(ctx, view, seat, legal))
+    seen = [k for k in me.known_cards if k.via == "peek"]
+    if seen and view.phase == "corruption":
+        placements = placements_by_index(view)
+        for known in seen:
+            _, where = placements[known.placement]
+            items.append(
+                label(
+                    tr.t("corruption.ui.seen", ctx.names, owner_seat=known.seat, n=known.placement + 1, contract=where.name, card=card_name(ctx, known.card)),
+                    17,
+                    "#E1F5FE",
+                    ft.FontWeight.BOLD,
+                )
+            )
+    if view.award_log and view.phase in ("awards", "round_over", "over"):
+        recent = [label(tr.ruling(r, ctx.names), 15, INK) for r in view.award_log[-4:]]
+        items.append(panel(tr.t("corruption.ui.recent"), recent))
+    if view.contracts_won[seat]:
+        items.append(label(tr.t("corruption.ui.your_wins", contracts=", ".join(c.name for c in view.contracts_won[seat])), 16, WON))
+    items.append(my_table(ctx, view, seat))
+    return ft.Column(items, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def panel(title: str, rows: list[ft.Control]) -> ft.Control:
+    return ft.Container(bgcolor=PANEL, border_radius=10, padding=10, content=ft.Column([label(title, 16, MUTED), *rows], spacing=4))
+
+
+def hand_panel(ctx: Any, view: View) -> ft.Control:
+    tr = ctx.tr
+    me = view.me
+    assert me is not None
+    counts: dict[Any, int] = {}
+    for card in me.hand:
+        counts[card] = counts.get(card, 0) + 1
+    chips = []
+    for card, count in counts.items():
+        text = card_name(ctx, card) + (f" ×{count}" if count > 1 else "")
+        bg = CHARACTER_FACE.get(card, CARD_FACE) if isinstance(card, str) else CARD_FACE
+        chips.append(ft.Container(bgcolor=bg, border_radius=6, padding=ft.Padding.symmetric(horizontal=8, vertical=4), content=ft.Text(text, size=15, color="#111111", weight=ft.FontWeight.BOLD)))
+    return ft.Semantics(identifier="my-hand", content=panel(tr.t("corruption.ui.my_hand"), [ft.Row(chips, wrap=True, spacing=6, run_spacing=6)]))
+
+
+def stud_picker(ctx: Any, view: View, seat: int) -> ft.Control:
+    tr = ctx.tr
+    key = ("corruption.stud", view.round)
+    chosen: set[int] = set(ctx.ui.get(key, ()))
+
+    def flip(n: int):
+        async def flipped() -> None:
+            current = set(ctx.ui.get(key, ()))
+            current ^= {n}
+            ctx.ui[key] = tuple(sorted(current))
+            await ctx.rerender()
+
+        return flipped
+
+    toggles = []
+    for n in range(1, CARDS_PER_ROUND + 1):
+        on = n in chosen
+        toggles.append(
+            ft.Semantics(
+                identifier=f"slot-{n}",
+                button=True,
+                selected=on,
+                content=ft.Container(
+                    on_click=handler(flip(n)),
+                    width=52,
+                    height=64,
+                    bgcolor=CARD_FACE if on else "#37474F",
+                    border=ft.Border.all(3, ACCENT if on else MUTED),
+                    border_radius=8,
+                    alignment=ft.Alignment.CENTER,
+                    content=ft.Text(str(n), size=24, weight=ft.FontWeight.BOLD, color="#111111" if on else INK),
+                ),
+            )
+        )
+    slots = sorted(chosen)
+    confirm = tr.t("corruption.ui.stud_confirm") if slots else tr.t("corruption.ui.stud_none")
+    return ft.Column(
+        [
+            label(tr.t("corruption.ui.stud_prompt"), 20, INK, ft.FontWeight.BOLD),
+            ft.Row(toggles, wrap=True, spacing=6, run_spacing=6),
+            big_button(confirm, handler(ctx.submit, {"type": "choose_face_up", "by": seat, "slots": slots}), ident="slots-confirm"),
+        ],
+        spacing=10,
+    )
+
+
+def peek_panel(ctx: Any, view: View, seat: int, legal: Any) -> ft.Control:
+    tr = ctx.tr
+    placements = placements_by_index(view)
+    rows: list[ft.Control] = []
+    if legal.peek:
+        rows.append(label(tr.t("corruption.ui.peek_help"), 14, MUTED))
+    for index in legal.peek:
+        target, where = placements[index]
+        rows.append(
+            option_button(
+                ctx,
+                f"peek-{index}",
+                tr.t("corruption.ui.peek_option", ctx.names, owner_seat=target.seat, n=index + 1, contract=where.name),
+                {"type": "peek", "by": seat, "placement": index},
+                seat=target.seat,
+            )
+        )
+    return ft.Semantics(identifier="black-book", content=panel(tr.t("corruption.ui.peek_title", count=view.peeks_left[seat]), rows))
+
+
+def my_table(ctx: Any, view: View, seat: int) -> ft.Control:
+    """The table as this seat knows it: public cards, backs, and its own cards' faces."""
+    tr = ctx.tr
+    me = view.me
+    assert me is not None
+    known = {k.placement: k.card for k in me.known_cards}
+    rows: list[ft.Control] = []
+    for body in view.bodies:
+        rows.append(label(tr.t(f"corruption.body.{body.body}"), 17, ACCENT, ft.FontWeight.BOLD))
+        if body.swiss:
+            swiss = [card_tile(ctx, p.seat, p.card if p.card is not None else known.get(p.index), size=26, sideways=True) for p in body.swiss]
+            rows.append(ft.Row([label(tr.t("corruption.swiss_account"), 14, MUTED), *swiss], wrap=True, spacing=4))
+        for contract in body.contracts:
+            cards = [card_tile(ctx, p.seat, p.card if p.card is not None else known.get(p.index), size=26) for p in contract.placements]
+            head = [label(contract.name, 15, INK, ft.FontWeight.BOLD), label(tr.money(contract.value), 14, ACCENT)]
+            if contract.deferred:
+                head.append(label(tr.t("corruption.ui.deferred"), 13, MUTED))
+            if contract.award is not None:
+                award = contract.award
+                text = tr.t("corruption.ui.won_by", ctx.names, seat=award.winner) if award.outcome == "won" else tr.t(f"corruption.ui.outcome.{award.outcome}")
+                head.append(ft.Semantics(identifier=f"my-award-{contract.id}", content=label(text, 13, WON if award.outcome == "won" else DANGER, ft.FontWeight.BOLD)))
+            rows.append(ft.Row([*head, *cards], wrap=True, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    return ft.Semantics(identifier="my-table", content=panel(tr.t("corruption.ui.table"), rows))
