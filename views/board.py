@@ -176,10 +176,14 @@ class BoardScreen(RoomScreen):
             )
             if not record.claimed:
                 actions.append(
-                    ft.IconButton(
-                        ft.Icons.TABLET,
-                        on_click=handler(self.start_pass, seat),
-                        tooltip=tr.t("ui.pass_and_play", self.names, seat=seat),
+                    ft.Semantics(
+                        identifier=f"pass-{seat}",
+                        button=True,
+                        content=ft.IconButton(
+                            ft.Icons.TABLET,
+                            on_click=handler(self.start_pass, seat),
+                            tooltip=tr.t("ui.pass_and_play", self.names, seat=seat),
+                        ),
                     )
                 )
         return ft.Semantics(

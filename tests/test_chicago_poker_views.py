@@ -1,0 +1,395 @@
+"""Chicago Poker pages through real Flet sessions in-process (tests/harness/flet_inprocess.py).
+
+The story (two players, Ada first): a jazz club (UUUDD) where both build a pair of 9s with 2, 3
+and 4. The first three cards of each are public and entered straight into the room; the 4th and
+5th cards go face down, so they are played on the owners' phones. At the start of Ada's turn 7
+the shootout is an exact tie: reinforcements, picked on the phones.
+
+Non-interference at the byte level: two worlds that differ only in Ada's face-down cards (or
+only in her reinforcement pick) send identical frames to the board and to Bea's phone until the
+reveal, and different frames to Ada's phone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.room import Host, Room
+from tests.harness.flet_inprocess import FletHarness, FakeBrowser, Tab, normalise, strings_in
+
+PHONE = {"width": 360, "height": 780}
+PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bea", "colour": "blue"}]
+SEED = 4242
+A, B = 0, 1
+
+
+def cp_setup() -> dict[str, Any]:
+    return {"players": PLAYERS, "first_player": A}
+
+
+def up(seat: int, business: int, value: int, colour: str) -> dict[str, Any]:
+    return {"type": "play_face_up", "by": seat, "business": business, "card": {"value": value, "colour": colour}}
+
+
+#: public actions up to Ada's turn 5 (her 4th card at the jazz club goes face down)
+OPENING: list[dict[str, Any]] = [
+    {"type": "reveal_tile", "by": A, "kind": "jazz_club"},
+    {"type": "reveal_tile", "by": A, "kind": "speakeasy"},
+    up(A, 1, 9, "c1"),
+    {"type": "end_turn", "by": A},
+    up(B, 1, 9, "c3"),
+    {"type": "draw", "by": B},
+    {"type": "end_turn", "by": B},
+    up(A, 1, 9, "c2"),
+    up(A, 1, 2, "c1"),
+    {"type": "draw", "by": A},
+    {"type": "end_turn", "by": A},
+    up(B, 1, 9, "c4"),
+    up(B, 1, 2, "c2"),
+    {"type": "draw", "by": B},
+    {"type": "end_turn", "by": B},
+]
+
+
+async def prepare(room: Room) -> None:
+    for raw in OPENING:
+        await room.submit(raw, channel="host", seat=None, based_on_version=room.version)
+
+
+def first_difference(a: list[Any], b: list[Any]) -> str | None:
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x != y:
+            return f"frame {i} differs:\n  A: {repr(x)[:600]}\n  B: {repr(y)[:600]}"
+    if len(a) != len(b):
+        return f"frame counts differ: {len(a)} vs {len(b)}"
+    return None
+
+
+@dataclass
+class World:
+    host: Host
+    room: Room
+    harness: FletHarness
+    board: Tab | None = None
+    phones: dict[int, Tab] = field(default_factory=dict)
+
+    @property
+    def replacements(self) -> dict[str, str]:
+        subs = {self.room.id: "<room>", self.host.token: "<host-token>"}
+        for seat in self.room.seats:
+            subs[seat.token] = f"<seat-token-{seat.seat}>"
+        return subs
+
+    def frames(self, tab: Tab, since: int = 0, upto: int | None = None) -> list[Any]:
+        return normalise(tab.frames[since:upto], self.replacements)
+
+    async def open(self) -> None:
+        self.board = await self.harness.open(f"/room/{self.room.id}?k={self.host.token}", name="board")
+        for seat in (A, B):
+            token = self.room.seats[seat].token
+            self.phones[seat] = await self.harness.open(f"/join/{self.room.id}/{token}", browser=FakeBrowser(f"phone-{seat}"), name=f"phone-{seat}", **PHONE)
+
+
+async def make_world(make_host: Any, harness_factory: Any, name: str) -> World:
+    host = make_host(name)
+    room = await host.create_room("chicago_poker", cp_setup(), seed=SEED)
+    await prepare(room)
+    world = World(host=host, room=room, harness=harness_factory(host))
+    await world.open()
+    return world
+
+
+async def phone_card(phone: Tab, value: int, colour: str, business: int) -> None:
+    await phone.click(f"value-{value}")
+    await phone.click(f"colour-{colour}")
+    await phone.click(f"play-{business}")
+
+
+async def face_down_turns(world: World, a_cards: list[tuple[int, str]]) -> None:
+    """Turns 5 and 6: each plays two face-down cards on their phone; the board draws and ends."""
+    board = world.board
+    assert board is not None
+    for value, colour in a_cards:
+        await phone_card(world.phones[A], value, colour, 1)
+    await board.click("draw")
+    await board.click("end-turn")
+    for value, colour in [(3, "c2"), (4, "c2")]:
+        await phone_card(world.phones[B], value, colour, 1)
+    await board.click("draw")
+
+
+# --------------------------------------------------------------------------------------------
+
+
+async def test_face_down_cards_do_not_reach_board_or_other_phone(make_host: Any, harness_factory: Any) -> None:
+    worlds = []
+    for name, cards in (("a", [(3, "c1"), (4, "c1")]), ("b", [(3, "c3"), (4, "c5")])):
+        world = await make_world(make_host, harness_factory, name)
+        await face_down_turns(world, cards)
+        worlds.append(world)
+    a, b = worlds
+    assert a.room.version == b.room.version
+    assert [p.card.pair() for p in a.room.state.businesses[0].columns[A]][3:] == [(3, "c1"), (4, "c1")]
+    assert [p.card.pair() for p in b.room.state.businesses[0].columns[A]][3:] == [(3, "c3"), (4, "c5")]
+    assert a.board is not None and b.board is not None
+    board_a, board_b = a.frames(a.board), b.frames(b.board)
+    assert len(board_a) > 10
+    assert first_difference(board_a, board_b) is None
+    assert first_difference(a.frames(a.phones[B]), b.frames(b.phones[B])) is None
+    # The comparison can fail: Ada's own phone shows her face-down cards.
+    assert first_difference(a.frames(a.phones[A]), b.frames(b.phones[A])) is not None
+    # No face-down card's identity anywhere in the board's strings.
+    strings = {s for frame in board_a for s in strings_in(frame)}
+    assert "3 of colour 1" not in strings
+
+    # The reveal: Bea's turn ends, Ada's turn starts with the shootout; every card is turned up.
+    marks = [w.board.mark() for w in worlds if w.board is not None]
+    for world in worlds:
+        assert world.board is not None
+        await world.board.click("end-turn")
+        assert world.room.view().phase == "reinforce"
+    after_a = a.frames(a.board, marks[0])
+    after_b = b.frames(b.board, marks[1])
+    assert first_difference(after_a, after_b) is not None, "the shootout must show the revealed cards"
+
+
+async def test_reinforcement_pick_is_secret_until_all_have_picked(make_host: Any, harness_factory: Any) -> None:
+    worlds = []
+    for name, pick in (("a", (13, "c1")), ("b", (12, "c5"))):
+        world = await make_world(make_host, harness_factory, name)
+        await face_down_turns(world, [(3, "c1"), (4, "c1")])
+        assert world.board is not None
+        await world.board.click("end-turn")
+        assert world.room.view().phase == "reinforce"
+        phone = world.phones[A]
+        assert phone.has("reinforce") and world.phones[B].has("reinforce")
+        await phone.click(f"value-{pick[0]}")
+        await phone.click(f"colour-{pick[1]}")
+        await phone.click("reinforce-send")
+        assert phone.has("my-pick") and not phone.has("reinforce")
+        worlds.append(world)
+    a, b = worlds
+    assert a.board is not None and b.board is not None
+    assert "Reinforcements: waiting for Bea" in a.board.text()
+    assert first_difference(a.frames(a.board), b.frames(b.board)) is None
+    assert first_difference(a.frames(a.phones[B]), b.frames(b.phones[B])) is None
+    assert first_difference(a.frames(a.phones[A]), b.frames(b.phones[A])) is not None
+    # Bea's pick reveals the round at once: Ada wins with either card.
+    marks = [w.board.mark() for w in worlds if w.board is not None]
+    for world in worlds:
+        phone = world.phones[B]
+        await phone_card_pick(phone, 8, "c3")
+        assert world.room.state.shootouts[-1].winner == A
+        assert world.room.view().phase == "tiles"
+    assert first_difference(a.frames(a.board, marks[0]), b.frames(b.board, marks[1])) is not None
+
+
+async def phone_card_pick(phone: Tab, value: int, colour: str) -> None:
+    await phone.click(f"value-{value}")
+    await phone.click(f"colour-{colour}")
+    await phone.click("reinforce-send")
+
+
+async def test_shootout_steps_on_the_board_and_a_new_tile(make_host: Any, harness_factory: Any) -> None:
+    world = await make_world(make_host, harness_factory, "steps")
+    board = world.board
+    assert board is not None
+    # The phone says where a card goes face up or face down.
+    phone = world.phones[A]
+    # Ada's next card is face down at both businesses (jazz club 4th, speakeasy 1st): the board
+    # offers no card entry, only the draw, and says why.
+    assert phone.text().count("goes FACE DOWN (secret)") == 2 and "goes FACE UP" not in phone.text()
+    assert not board.has("board-card") and board.has("draw")
+    assert "Face-down cards are entered on the player's own phone." in board.text()
+    await face_down_turns(world, [(3, "c1"), (4, "c1")])
+    await board.click("end-turn")
+    text = board.text()
+    assert "Shootout at business 1 (jazz club)" in text and "pair" in text and "TIED" in text
+    await board.click("step-next")
+    assert "waiting for Ada and Bea" in board.text()
+    await phone_card_pick(world.phones[A], 10, "c1")
+    await phone_card_pick(world.phones[B], 10, "c2")
+    # round 1 revealed at once: still tied
+    assert "Reinforcements, round 1: revealed" in board.text()
+    assert "still tied" in board.text()
+    await board.click("step-next")
+    assert "Reinforcement round 2" in board.text()
+    await phone_card_pick(world.phones[A], 13, "c1")
+    await phone_card_pick(world.phones[B], 8, "c3")
+    assert world.room.state.shootouts[-1].winner == A
+    # the step that waited for round 2 now shows it revealed; the verdict comes next
+    assert "Reinforcements, round 2: revealed" in board.text()
+    await board.click("step-next")
+    text = board.text()
+    assert "takes business 1 (jazz club)" in text and "highest reinforcement (13)" in text
+    await board.click("step-previous")
+    assert "round 2: revealed" in board.text()
+    await board.click("tile-brewery")
+    assert world.room.view().phase == "actions"
+    assert world.room.view().businesses[-1].kind == "brewery"
+    # The finished shootout can be looked at again, on this device only.
+    assert not board.has("shootout")
+    await board.click("last-shootout")
+    assert board.has("shootout") and not world.phones[B].has("shootout")
+    # A face-up card entered on the board for Ada, at the new brewery (business 3).
+    assert board.has("board-card") and "goes FACE UP" in board.text()
+    await board.click("value-7")
+    await board.click("colour-c5")
+    await board.click("play-3")
+    column = world.room.view().businesses[-1].columns[A]
+    assert [(c.card.value, c.card.colour) for c in column.cards if c.card] == [(7, "c5")]
+    # The 7 of colour 5 is on the table: the pickers no longer offer it.
+    await world.phones[A].click("value-7")
+    assert world.phones[A].clickable_in(world.phones[A].find("colour-c5")) is None  # type: ignore[arg-type]
+
+
+async def test_special_cards_on_the_phone(make_host: Any, harness_factory: Any) -> None:
+    """Ada (turn 5): Revolver, a draw, Police Raid on Bea, Liquidation of Bea's last card,
+    Limousine; then Bea (turn 6) bribes the liquidated card back. The raid's result is on Ada's
+    phone only; the Bribe's card on Bea's only."""
+    world = await make_world(make_host, harness_factory, "specials")
+    board, ada, bea = world.board, world.phones[A], world.phones[B]
+    assert board is not None
+    assert ada.has("special-revolver") and not bea.has("special-revolver")
+    assert not board.has("special-revolver")  # special cards are played on the phone
+    await ada.click("special-revolver")
+    assert ada.has("special-panel-revolver")
+    await ada.click("special-confirm")
+    assert world.room.view().actions_left == 4
+    await ada.click("draw")
+    await ada.click("special-police_raid")
+    await ada.click("target-1-1")
+    assert ada.has("raid-1-1") and "Your Police Raid at business 1" in ada.text()
+    assert not bea.has("raid-1-1") and not board.has("raid-1-1")
+    await ada.click("special-liquidation")
+    await ada.click("target-1-1")
+    assert [c.card.pair() for c in world.room.state.businesses[0].columns[B]] == [(9, "c3"), (9, "c4")]
+    await ada.click("special-limousine")
+    await ada.click("limo-from-1")
+    await ada.click("limo-card-3")
+    await ada.click("limo-to-2")
+    await ada.click("special-confirm")
+    state = world.room.state
+    assert [(p.card.pair(), p.face_up) for p in state.businesses[1].columns[A]] == [((2, "c1"), False)]
+    assert world.room.view().actions_left == 0
+    await ada.click("end-turn")
+    assert bea.has("your-turn")
+    await bea.click("special-bribe")
+    assert bea.has("bribe-2-c2")
+    await bea.click("bribe-2-c2")
+    assert "Taken with your Bribe (in your hand): 2 of colour 2" in bea.text()
+    assert "Taken with your Bribe" not in ada.text() and "Taken with your Bribe" not in board.text()
+    # The face-down card moved by the Limousine shows its face on Ada's phone only.
+    assert world.room.view().businesses[1].columns[A].cards[0].card is None
+
+
+async def test_police_raid_result_reaches_the_raider_only(make_host: Any, harness_factory: Any) -> None:
+    """Three players. Bea's first card at the speakeasy is face down (entered on her own channel);
+    two worlds differ only in that card. Ada raids Bea there from her phone: the board and Cyd's
+    phone get the same bytes in both worlds; Ada's phone, identical until the raid, then shows
+    the card."""
+    C = 2
+    players = [*PLAYERS, {"name": "Cyd", "colour": "green"}]
+    worlds = []
+    for name, secret in (("a", (5, "c1")), ("b", (6, "c2"))):
+        host = make_host(f"raid-{name}")
+        room = await host.create_room("chicago_poker", {"players": players, "first_player": A}, seed=SEED)
+        world = World(host=host, room=room, harness=harness_factory(host))
+        world.board = await world.harness.open(f"/room/{room.id}?k={host.token}", name="board")
+        for seat in (A, C):
+            token = room.seats[seat].token
+            world.phones[seat] = await world.harness.open(f"/join/{room.id}/{token}", browser=FakeBrowser(f"phone-{seat}"), name=f"phone-{seat}", **PHONE)
+
+        async def host_enters(raw: dict[str, Any], world: World = world) -> None:
+            await world.room.submit(raw, channel="host", seat=None, based_on_version=world.room.version)
+            await world.harness.settle()  # one render per action, as with taps
+
+        for raw in (
+            {"type": "reveal_tile", "by": A, "kind": "jazz_club"},
+            {"type": "reveal_tile", "by": A, "kind": "speakeasy"},
+            up(A, 1, 9, "c1"),
+            {"type": "end_turn", "by": A},
+        ):
+            await host_enters(raw)
+        card = {"value": secret[0], "colour": secret[1]}
+        await room.submit({"type": "play_face_down", "by": B, "business": 2, "card": card}, channel="seat", seat=B, based_on_version=room.version)
+        await world.harness.settle()
+        for raw in (
+            {"type": "draw", "by": B},
+            {"type": "end_turn", "by": B},
+            {"type": "draw", "by": C},
+            {"type": "draw", "by": C},
+            up(C, 1, 10, "c5"),
+            {"type": "end_turn", "by": C},
+        ):
+            await host_enters(raw)
+        await world.harness.settle()
+        worlds.append(world)
+    a, b = worlds
+    assert a.board is not None and b.board is not None
+    marks = [w.phones[A].mark() for w in worlds]
+    for world in worlds:
+        await world.phones[A].click("special-police_raid")
+        await world.phones[A].click("target-2-1")
+        assert world.phones[A].has("raid-2-1")
+        assert not world.phones[C].has("raid-2-1") and not world.board.has("raid-2-1")  # type: ignore[union-attr]
+    assert "Your Police Raid at business 2: Bea's 1 face-down card(s)" in a.phones[A].text()
+    assert first_difference(a.frames(a.board), b.frames(b.board)) is None
+    assert first_difference(a.frames(a.phones[C]), b.frames(b.phones[C])) is None
+    assert first_difference(a.frames(a.phones[A], upto=marks[0]), b.frames(b.phones[A], upto=marks[1])) is None
+    assert first_difference(a.frames(a.phones[A]), b.frames(b.phones[A])) is not None
+
+
+def test_every_phase_of_random_games_renders() -> None:
+    """Board and phones built (not served) for every state of seeded random games, with every
+    house rule variant the setup offers: no phase or special case crashes the pages."""
+    import random
+    from types import SimpleNamespace
+
+    from companion.engine import BOARD, seat_audience
+    from companion.games.chicago_poker import GAME, Setup
+    from companion.i18n import Translator
+    from views.games import chicago_poker as ui
+
+    tr = Translator("en")
+    colours = ["red", "blue", "green", "yellow", "purple", "orange"]
+    phases: set[str] = set()
+    for seed, players, rules in [
+        (1, 2, {}),
+        (2, 4, {"empty_hand_reinforcement": "deck_top", "marker_order": "choose"}),
+        (3, 6, {"short_game": True, "special_reinforcement": "zero"}),
+        (4, 3, {"special_cards": False, "hand_ranking": "rarity"}),
+    ]:
+        names = [f"P{i}" for i in range(players)]
+        setup = Setup.model_validate({"players": [{"name": n, "colour": c} for n, c in zip(names, colours)], **rules})
+        state = GAME.initial_state(setup, seed)
+        rng = random.Random(seed)
+        ui_state: dict[Any, Any] = {}
+
+        def ctx(seat: int | None) -> Any:
+            return SimpleNamespace(tr=tr, names=names, colours=colours[:players], width=900.0, height=700.0, seat=seat, acts_for_current=seat is None, submit=None, ui=ui_state, rerender=None)
+
+        step = 0
+        while True:
+            step += 1
+            phases.add(state.phase)
+            if state.phase == "actions" and step % 7:  # every phase but the long one, always
+                action = GAME.random_action(state, rng)
+                assert action is not None
+                state = GAME.apply(state, action).state
+                continue
+            board = GAME.project(state, BOARD)
+            ui.board_body(ctx(None), board)
+            ui.status_line(ctx(None), board)
+            for seat in set(board.waiting_for) | {0}:
+                view = GAME.project(state, seat_audience(seat))
+                ui.seat_body(ctx(seat), view)
+                ui.seat_summary(ctx(seat), view, seat)
+            if board.shootouts:  # step through the last shootout's rulings too
+                ui_state[ui.SHOW_LAST] = len(board.shootouts)
+            action = GAME.random_action(state, rng)
+            if action is None:
+                break
+            state = GAME.apply(state, action).state
+    assert {"tiles", "actions", "reinforce", "deck_card", "over"} <= phases, phases
