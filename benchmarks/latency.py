@@ -369,14 +369,14 @@ class Table:
 
     @staticmethod
     def _chosen(phone: FletClient, ident: str) -> Any:
-        """Done when the phone re-rendered (new control ids) with `ident` selected: after a new
-        round the last card chosen may already show as selected before the click."""
+        """Done when the phone shows `ident` selected (controls keep their ids across redraws,
+        so the selection itself is the sign; a new round starts with no card selected)."""
 
         def done(clicked: int) -> bool:
             if ident == "show-private":  # the phone's own cards are now on its page
                 return phone.find("hide-private") is not None
-            node, target = phone.find(ident), phone.clickable(ident)
-            return node is not None and node.get("selected") is True and target is not None and target["_i"] != clicked
+            node = phone.find(ident)
+            return node is not None and node.get("selected") is True
 
         return done
 

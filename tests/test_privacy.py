@@ -46,3 +46,23 @@ async def test_cards_hide_when_the_phone_leaves_the_page(make_host: Any, harness
     await phone.session.dispatch_event(phone.page._i, "app_lifecycle_state_change", {"state": "hide"})
     await world.harness.settle()
     assert card_names_on(phone) == set() and phone.has("show-private")
+
+
+async def test_a_button_still_shown_keeps_its_id_across_a_redraw(make_host: Any, harness_factory: Any) -> None:
+    """Another player's action redraws every phone. A button that is still there must keep its
+    control id, or a tap already on its way to it is dropped by Flet without a word."""
+    world = await make_world(make_host, harness_factory, "stable-ids")
+    board = await world.open_board()
+    await board.click(f"table-{CHIP_TABLES[0]}")
+    # the seat two places on: its turn neither now nor after the next chip
+    phone = await world.open_phone((world.current() + 2) % 3)
+    before = phone.clickable_in(phone.find("show-private"))._i
+    mark = phone.mark()
+    await board.click(f"table-{CHIP_TABLES[1]}")  # someone else's chip: the phone is redrawn
+    assert not phone.has("your-turn")
+    assert phone.frames_since(mark), "the phone was not redrawn: the test proves nothing"
+    after = phone.clickable_in(phone.find("show-private"))._i
+    assert after == before
+    await phone.session.dispatch_event(before, "click", None)  # the tap aimed at the old id
+    await world.harness.settle()
+    assert phone.has("hide-private")

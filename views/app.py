@@ -205,6 +205,7 @@ class PageSession:
         self.page.add(
             ft.Semantics(
                 identifier="storage-failed",
+                key="storage-failed",
                 content=ft.Column(
                     [centered_message(tr.t("ui.storage_failed")), ft.Button(tr.t("ui.retry"), on_click=retry, height=56)],
                     horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -217,5 +218,5 @@ class PageSession:
         """A wrong, revoked or unknown link: a plain message and no game data at all."""
         tr = translator(self.lang)
         self.page.controls.clear()
-        self.page.add(ft.Semantics(identifier="invalid-link", content=centered_message(tr.t("ui.invalid_link"))))
+        self.page.add(ft.Semantics(identifier="invalid-link", key="invalid-link", content=centered_message(tr.t("ui.invalid_link"))))
         self.page.update()

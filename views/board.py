@@ -170,6 +170,7 @@ class BoardScreen(RoomScreen):
             actions.append(
                 ft.Semantics(
                     identifier=f"reissue-{seat}",
+                    key=f"reissue-{seat}",
                     button=True,
                     content=ft.IconButton(ft.Icons.LINK, on_click=handler(self.reissue, seat), tooltip=tr.t("ui.reissue", self.names, seat=seat)),
                 )
@@ -178,6 +179,7 @@ class BoardScreen(RoomScreen):
                 actions.append(
                     ft.Semantics(
                         identifier=f"pass-{seat}",
+                        key=f"pass-{seat}",
                         button=True,
                         content=ft.IconButton(
                             ft.Icons.TABLET,
@@ -188,6 +190,7 @@ class BoardScreen(RoomScreen):
                 )
         return ft.Semantics(
             identifier=f"seat-{seat}",
+            key=f"seat-{seat}",
             button=self.is_host,
             content=ft.Container(
                 on_click=tap,
@@ -212,6 +215,7 @@ class BoardScreen(RoomScreen):
                 label(tr.t("ui.scan_to_join", self.names, seat=seat), 26, INK, ft.FontWeight.BOLD),
                 ft.Semantics(
                     identifier=f"seat-qr-{seat}",
+                    key=f"seat-qr-{seat}",
                     content=ft.Image(src=qr_png(url), width=size, height=size, semantics_label=tr.t("ui.scan_to_join", self.names, seat=seat)),
                 ),
                 label(url, 14, MUTED, selectable=True),

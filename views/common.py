@@ -106,7 +106,7 @@ def big_button(
         disabled=disabled,
     )
     if ident:
-        return ft.Semantics(identifier=ident, content=button, button=True)
+        return ft.Semantics(identifier=ident, key=ident, content=button, button=True)
     return button
 
 
@@ -123,6 +123,7 @@ def player_chip(tr: Translator, names: list[str], colours: list[str], seat: int,
 def banner(message: str, colour: str = DANGER, ident: str = "banner") -> ft.Control:
     return ft.Semantics(
         identifier=ident,
+        key=ident,
         live_region=True,
         content=ft.Container(
             content=ft.Text(message, size=18, color="#111111", weight=ft.FontWeight.BOLD),
@@ -162,6 +163,7 @@ def private_section(ctx: Any, build: Callable[[], ft.Control]) -> ft.Control:
         )
     return ft.Semantics(
         identifier="show-private",
+        key="show-private",
         button=True,
         content=ft.Container(
             on_click=handler(_set_peek, ctx, True),
@@ -177,3 +179,17 @@ def private_section(ctx: Any, build: Callable[[], ft.Control]) -> ft.Control:
 async def _set_peek(ctx: Any, shown: bool) -> None:
     ctx.ui[PEEK_KEY] = shown
     await ctx.rerender()
+
+
+def show_screen(page: ft.Page, controls: list[ft.Control], screen: str) -> None:
+    """Put a freshly built tree on the page and send the difference.
+
+    Each top-level control carries a key naming the screen and its position. Flet 1.0 then
+    reconciles the rebuilt tree with the one on the page (same key, same type, same place): the
+    controls keep their ids, so only what changed is sent, and a tap already on its way to a
+    button that is still there is not lost. A different screen (other keys) replaces everything.
+    """
+    for position, control in enumerate(controls):
+        control.key = f"{screen}:{position}"
+    page.controls[:] = controls
+    page.update()

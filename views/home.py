@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any, get_args
 
 import flet as ft
 
+from views.common import show_screen
+
 from companion.games import GAMES
 from views.games import UIS
 from companion.i18n import LANGUAGES, Translator
@@ -52,9 +54,7 @@ class HomeScreen:
         await refresh_page(self.page, self.render)
 
     async def render(self) -> None:
-        self.page.controls.clear()
-        self.page.controls.extend(self.build())
-        self.page.update()
+        show_screen(self.page, self.build(), "home")
 
     # -- building --
 

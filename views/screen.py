@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import flet as ft
 
+from views.common import show_screen
+
 from companion.engine import Audience
 from companion.i18n import Translator
 from companion.room import Rejected, Room, RoomEvent
@@ -120,9 +122,7 @@ class RoomScreen:
         self.missed = False
         self.shown_version = self.room.version
         controls = self.build()
-        self.page.controls.clear()
-        self.page.controls.extend(controls)
-        self.page.update()
+        show_screen(self.page, controls, f"{type(self).__name__}:{self.room.id}")
 
     def build(self) -> list[ft.Control]:  # pragma: no cover - abstract
         raise NotImplementedError

@@ -68,7 +68,7 @@ class SeatScreen(RoomScreen):
         await super().close()
         await self.session.prefs.remove(f"referee.seat.{self.room.id}")
         self.page.controls.clear()
-        self.page.add(ft.Semantics(identifier="signed-out", content=centered_message(self.tr.t("ui.signed_out"))))
+        self.page.add(ft.Semantics(identifier="signed-out", key="signed-out", content=centered_message(self.tr.t("ui.signed_out"))))
         self.page.update()
 
     #: seconds a "Show my cards" stays open without a tap
@@ -140,6 +140,7 @@ class SeatScreen(RoomScreen):
             items.append(
                 ft.Semantics(
                     identifier="your-turn",
+                    key="your-turn",
                     live_region=True,
                     content=ft.Container(
                         bgcolor=ACCENT,

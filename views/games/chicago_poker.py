@@ -184,7 +184,7 @@ def pattern_pips(pattern: str, size: int = 16) -> ft.Control:
 
 def tap(ident: str, content: ft.Control, on_click: Any, *, selected: bool = False) -> ft.Control:
     content.on_click = on_click  # type: ignore[attr-defined]
-    return ft.Semantics(identifier=ident, button=True, selected=selected, content=content)
+    return ft.Semantics(identifier=ident, key=ident, button=True, selected=selected, content=content)
 
 
 def panel(controls: list[ft.Control], ident: str | None = None, border: str | None = None) -> ft.Control:
@@ -195,7 +195,7 @@ def panel(controls: list[ft.Control], ident: str | None = None, border: str | No
         border=ft.Border.all(3, border) if border else None,
         content=ft.Column(controls, spacing=8, tight=True),
     )
-    return ft.Semantics(identifier=ident, content=box) if ident else box
+    return ft.Semantics(identifier=ident, key=ident, content=box) if ident else box
 
 
 # --------------------------------------------------------------------------------------------
@@ -372,6 +372,7 @@ def business_panel(ctx: Any, view: View, business: Any, width: float, card_size:
         rows.append(ft.Row([chip, *cells], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     return ft.Semantics(
         identifier=f"business-{business.id}",
+        key=f"business-{business.id}",
         content=ft.Container(
             width=width,
             bgcolor=FELT_LIGHT,
@@ -402,6 +403,7 @@ def control_row(ctx: Any, view: View, compact: bool) -> ft.Control:
         items.append(
             ft.Semantics(
                 identifier=f"player-{seat}",
+                key=f"player-{seat}",
                 content=ft.Container(
                     bgcolor=PANEL,
                     border_radius=10,
@@ -631,7 +633,7 @@ def board_prompt(ctx: Any, view: View) -> ft.Control:
         if view.end_reason and view.winners:
             seat = view.winners[0]
             row.append(label(tr.t(view.end_reason, names, seat=seat, count=_victory_count(view, seat)), 20, INK))
-        return ft.Semantics(identifier="prompt", content=ft.Column(row, spacing=4))
+        return ft.Semantics(identifier="prompt", key="prompt", content=ft.Column(row, spacing=4))
     if view.phase == "tiles":
         text = tr.t("chicago_poker.ui.enter_tiles", count=view.tiles_to_enter)
     elif view.phase == "actions" and view.current is not None:
@@ -647,7 +649,7 @@ def board_prompt(ctx: Any, view: View) -> ft.Control:
     else:
         text = tr.t(f"chicago_poker.phase.{view.phase}")
     row.append(label(text, 26, INK, ft.FontWeight.BOLD))
-    return ft.Semantics(identifier="prompt", content=ft.Row(row, spacing=10, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    return ft.Semantics(identifier="prompt", key="prompt", content=ft.Row(row, spacing=10, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER))
 
 
 def _victory_count(view: View, seat: int) -> int:
@@ -753,7 +755,7 @@ def seat_body(ctx: Any, view: View) -> ft.Control:
     facts = [tr.t("chicago_poker.ui.my_hand", hand=me.hand_size)]
     if view.phase == "actions" and view.current == seat:
         facts.append(tr.t("chicago_poker.ui.my_actions", actions=view.actions_left))
-    items.append(ft.Semantics(identifier="my-facts", content=label(" · ".join(facts), 22, INK, ft.FontWeight.BOLD)))
+    items.append(ft.Semantics(identifier="my-facts", key="my-facts", content=label(" · ".join(facts), 22, INK, ft.FontWeight.BOLD)))
     if me.hand_size > view.hand_limit:
         items.append(label(tr.t("chicago_poker.ui.over_limit", limit=view.hand_limit), 18, ACCENT, ft.FontWeight.BOLD))
 

@@ -89,6 +89,7 @@ def payout_panel(ctx: Any, view: View) -> ft.Control:
     ]
     return ft.Semantics(
         identifier="payout",
+        key="payout",
         content=ft.Container(bgcolor=PANEL, border_radius=12, padding=12, content=ft.Column(controls, spacing=8)),
     )
 
@@ -236,7 +237,7 @@ def table_tile(ctx: Any, view: View, table: Any, tile: float, left: float, top: 
         on_click=handler(ctx.submit, {"type": "place_chip", "by": view.waiting_for[0], "table": table.number}) if tappable else None,
         content=ft.Column(inner, horizontal_alignment=ft.CrossAxisAlignment.CENTER, alignment=ft.MainAxisAlignment.CENTER, spacing=2, tight=True),
     )
-    return ft.Container(left=left, top=top, content=ft.Semantics(identifier=f"table-{table.number}", button=tappable, content=container))
+    return ft.Container(left=left, top=top, content=ft.Semantics(identifier=f"table-{table.number}", key=f"table-{table.number}", button=tappable, content=container))
 
 
 def card_face_small(ctx: Any, card: str, seat: int, tile: float) -> ft.Control:
@@ -325,6 +326,7 @@ def card_button(ctx: Any, card: str, selected: bool, round_number: int) -> ft.Co
 
     return ft.Semantics(
         identifier=f"card-{card}",
+        key=f"card-{card}",
         button=True,
         selected=selected,
         content=ft.Container(
@@ -344,6 +346,7 @@ def table_grid(ctx: Any, view: View, action_for: Any) -> ft.Control:
         buttons.append(
             ft.Semantics(
                 identifier=f"seat-table-{table.number}",
+                key=f"seat-table-{table.number}",
                 button=True,
                 content=ft.Container(
                     on_click=handler(ctx.submit, action_for(table.number)),
