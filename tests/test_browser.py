@@ -411,3 +411,23 @@ def test_reissue_signs_out_the_phone(flows: list[Flow]) -> None:
         expect(tab.get_by_text("This link is not valid", exact=False)).to_be_visible()
         expect(tab.get_by_text(SEAT_NAME, exact=False)).to_have_count(0)
         tab.close()
+
+
+def test_export_needs_the_host_token_and_hides_secrets_while_running(flows: list[Flow], served: Served) -> None:
+    """The host board's export link: a JSON download with the card identities left out while the
+    game runs; without the host token (or with a seat's token) there is nothing to download."""
+    import json
+    import urllib.error
+    import urllib.request
+
+    room = flows[0].room
+    for token in ("", "guess", served.tokens[room][SEAT]):
+        with pytest.raises(urllib.error.HTTPError) as err:
+            urllib.request.urlopen(served.server.url(f"/export/{room}.json", k=token), timeout=5)
+        assert err.value.code == 404
+        assert SEAT_NAME.encode() not in err.value.read()
+    with urllib.request.urlopen(served.server.url(f"/export/{room}.json", k=served.host_token), timeout=5) as response:
+        data = json.loads(response.read())
+    assert data["complete"] is False and data["room"]["id"] == room
+    cards = [e["payload"] for e in data["entries"] if e["payload"].get("type") == "place_card"]
+    assert cards and all("card" not in payload for payload in cards)
