@@ -173,6 +173,8 @@ class Room:
         room.log_entries = list(entries)
         room.history = replay(game, setup, record.seed, entries)
         room.keys = {e.key: e.seq for e in entries if e.key}
+        if hasattr(game, "opening_rulings"):  # what the board says before the first action
+            room._remember(0, game.opening_rulings(room.history.states[0]))
         for outcome, entry in zip(room.history.outcomes, room.history.entries):
             room._remember(entry.seq, outcome.rulings)
         return room

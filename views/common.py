@@ -82,6 +82,12 @@ def handler(fn: Callable[..., Awaitable[Any]], *args: Any) -> Callable[[Any], Aw
     return on_event
 
 
+def tagged(identifier: str, control: ft.Control) -> ft.Control:
+    """A control findable by tests and screen readers (`flt-semantics-identifier`), keyed so it
+    keeps its id across redraws."""
+    return ft.Semantics(identifier=identifier, key=identifier, content=control)
+
+
 def label(value: str, size: int = 16, colour: str = INK, weight: ft.FontWeight | None = None, **kw: Any) -> ft.Text:
     return ft.Text(value, size=size, color=colour, weight=weight, **kw)
 

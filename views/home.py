@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, Any, get_args
 
 import flet as ft
 
-from views.common import show_screen
 
 from companion.games import GAMES
 from views.games import UIS
@@ -14,7 +13,7 @@ from companion.i18n import LANGUAGES, Translator
 from companion.players import Colour
 from companion.room import Rejected
 from views.screen import refresh_page
-from views.common import ACCENT, INK, MUTED, PANEL, banner, big_button, handler, label, player_chip
+from views.common import ACCENT, INK, MUTED, PANEL, banner, big_button, handler, label, player_chip, show_screen, tagged
 
 if TYPE_CHECKING:
     from views.app import PageSession
@@ -120,31 +119,31 @@ class HomeScreen:
         if self.error:
             controls.append(banner(self.error))
         controls.append(
-            ft.Dropdown(
+            tagged("setup-game", ft.Dropdown(
                 label=tr.t("ui.game"),
                 value=self.game_id,
                 options=[ft.DropdownOption(key=g, text=tr.t(f"game.{g}")) for g in GAMES if g in UIS],
                 on_select=self.on_game,
                 width=320,
-            )
+            ))
         )
         controls.append(label(tr.t("ui.players"), 18, INK))
         for i, player in enumerate(self.players):
             controls.append(
                 ft.Row(
                     [
-                        ft.TextField(
+                        tagged(f"player-name-{i}", ft.TextField(
                             label=tr.t("ui.player_name", n=i + 1),
                             value=player["name"],
                             on_change=self.setter(i, "name"),
                             width=260,
-                        ),
-                        ft.Dropdown(
+                        )),
+                        tagged(f"player-colour-{i}", ft.Dropdown(
                             value=player["colour"],
                             options=[ft.DropdownOption(key=c, text=tr.t(f"colour.{c}")) for c in COLOURS],
                             on_select=self.setter(i, "colour"),
                             width=170,
-                        ),
+                        )),
                         ft.IconButton(ft.Icons.DELETE, on_click=handler(self.remove_player, i), tooltip=tr.t("ui.remove_player")),
                     ]
                 )
@@ -167,13 +166,13 @@ class HomeScreen:
         for rule, values in game.house_rules.items():
             current = self.rules.get(rule, str(defaults[rule].default))
             controls.append(
-                ft.Dropdown(
+                tagged(f"rule-{rule}", ft.Dropdown(
                     label=tr.t(f"{game.id}.rule.{rule}"),
                     value=current,
                     options=[ft.DropdownOption(key=str(v), text=tr.t(f"{game.id}.rule.{rule}.{v}")) for v in values],
                     on_select=self.rule_setter(rule),
                     width=520,
-                )
+                ))
             )
         controls.append(big_button(tr.t("ui.create_room"), handler(self.create), ident="create-room", width=320))
         return controls

@@ -374,6 +374,12 @@ class State(Model):
     ended_by: EndReason | None = None
     winners: tuple[int, ...] = ()
     tiebreak: TieBreak | None = None
+    #: PUBLIC: the rulings since the current turn began (from the action that started it, so the
+    #: previous player's wake-up comes first), for the board's step-by-step display; during
+    #: seating, the seating so far. The initial state holds the opening rulings.
+    turn_log: tuple[Ruling, ...] = ()
+    #: index in `turn_log` of the first ruling of the latest action
+    turn_log_new: int = 0
 
     @property
     def players(self) -> int:
@@ -494,6 +500,13 @@ class View(Model):
     ended_by: EndReason | None
     winners: tuple[int, ...]
     tiebreak: TieBreak | None
+    #: the rulings since the current turn began (public; see State.turn_log)
+    turn_log: tuple[Ruling, ...] = ()
+    #: index in `turn_log` of the first ruling of the latest action
+    turn_log_new: int = 0
+    #: the board's projection only: what the current player may do with each card right now,
+    #: from the public table alone (no hand note), so the host board can highlight legal targets
+    turn_options: tuple[CardOptions, ...] | None = None
     #: present only in a seat's own projection
     me: SeatPrivate | None = None
     my_options: tuple[CardOptions, ...] | None = None
@@ -610,6 +623,126 @@ MESSAGES: dict[str, str] = {
     "reglement.label.empty_seat": "empty seat",
     "reglement.label.helper": "What you can do with {card} right now",
     "reglement.label.board_reconstructed": "Reconstructed board: check it against your box.",
+    # the pages (views/games/reglement.py)
+    "reglement.kind_letter.parrain": "P",
+    "reglement.kind_letter.flingueur": "F",
+    "reglement.kind_letter.lame": "L",
+    "reglement.kind_letter.cogneur": "C",
+    "reglement.ui.status": "Turn {number} · {phase} · Bank {amount:money}",
+    "reglement.ui.status_seating": "{phase} · Bank {amount:money}",
+    "reglement.ui.summary": "{money} · {living} alive",
+    "reglement.ui.summary_out": "{money} · out",
+    "reglement.ui.prompt_seating": "{seat:seat} seats a gangster",
+    "reglement.ui.prompt_alerte": "Alerte!: {seat:seat} re-seats a gangster",
+    "reglement.ui.prompt_play": "{seat:seat} plays",
+    "reglement.ui.to_seat": "still to seat: {kinds}",
+    "reglement.ui.over": "Game over: {reason}.",
+    "reglement.ui.board_hint_seating": "For {seat:seat}: pick the gangster, then tap an empty seat (blue rings).",
+    "reglement.ui.board_hint_play": "Cards {seat:seat} plays face up: pick one, then tap the seat.",
+    "reglement.ui.tap.knife": "tap the opponent to stab.",
+    "reglement.ui.tap.pan": "tap the opponent to shoot.",
+    "reglement.ui.tap.order_cake": "tap the seat where the cake goes.",
+    "reglement.ui.tap.pass_cake": "tap the opponent's cake, then pick the way.",
+    "reglement.ui.tap.boum": "tap the opponent's cake to blow up.",
+    "reglement.ui.tap.pills": "tap up to 3 opponents at glasses, then confirm.",
+    "reglement.ui.tap.alerte": "every gangster leaves the table; the card's player re-seats first.",
+    "reglement.ui.confirm_alerte": "Play Alerte!",
+    "reglement.ui.tap.move_from": "tap the gangster who moves.",
+    "reglement.ui.tap.move_to": "tap the empty seat he moves to.",
+    "reglement.ui.highlighted": "Yellow rings: legal right now. Any other seat: the app says why not.",
+    "reglement.ui.no_target": "{card}: no legal target right now.",
+    "reglement.ui.blocked": "Not now: {reason}",
+    "reglement.ui.from_source": "from {at} ({kind})",
+    "reglement.ui.direction": "{direction} → {at}",
+    "reglement.ui.confirm_pills": "Give the pills: {ats}",
+    "reglement.ui.set_aside": "Set a card aside",
+    "reglement.ui.end_turn": "End turn: draw to 5",
+    "reglement.ui.step1": "1 · Own cake",
+    "reglement.ui.step2": "2 · Income",
+    "reglement.ui.step3": "3 · Cards",
+    "reglement.ui.step4": "4 · Wake-up",
+    "reglement.ui.no_cake": "no cake",
+    "reglement.ui.cake_blew": "exploded at {at}",
+    "reglement.ui.killed_count": "({count} killed)",
+    "reglement.ui.income_nothing": "nothing",
+    "reglement.ui.cards_none": "waiting",
+    "reglement.ui.cards_aside": "set one aside",
+    "reglement.ui.sleepers": "{count} asleep",
+    "reglement.ui.nobody_asleep": "nobody asleep",
+    "reglement.ui.this_turn": "This turn, step by step",
+    "reglement.ui.more_steps": "{count} more: tap Next",
+    "reglement.ui.show_last": "Latest",
+    "reglement.ui.legend_cake": "cake (ring: whose)",
+    "reglement.ui.legend_asleep": "asleep (a pill)",
+    "reglement.ui.seat_info": "Seat {at}",
+    "reglement.ui.faces": "faces {at}",
+    "reglement.ui.gangster_of": "{owner:seat}'s {kind}",
+    "reglement.ui.cake_of": "{owner:seat}'s cake",
+    "reglement.ui.asleep_suffix": " (asleep)",
+    "reglement.ui.place_prompt": "Your turn to seat a gangster",
+    "reglement.ui.pick_empty_seat": "Pick the gangster above, then tap an empty seat:",
+    "reglement.ui.my_gang": "Your gang",
+    "reglement.ui.out": "You have no gangsters left; your money still counts.",
+    "reglement.ui.cake_in_hand": "Your cake: in front of you.",
+    "reglement.ui.cake_at": "Your cake: at {at}; it explodes at the start of your next turn.",
+    "reglement.ui.cake_gone": "Your cake has left the game.",
+    "reglement.ui.income_now": "Income if paid now: {amount:money}",
+    "reglement.ui.phone_turn_hint": "Play your cards face up on the table, then tap the target in the helper above (or let the host enter them).",
+    "reglement.ui.helper": "Rules helper (only you see this)",
+    "reglement.ui.helper_pick": "Pick a card to see what it can do right now.",
+    "reglement.ui.hand_note": "My hand (private note, optional)",
+    "reglement.ui.hand_count": "{count} card(s) noted",
+    "reglement.help.knife": "Coup de couteau: your {from_kind} at {from_at} can stab {owner:seat}'s {kind} at {at}",
+    "reglement.help.pan": "Pan!: you can shoot {owner:seat}'s {kind} at {at} from your {from_kind} at {from_at}",
+    "reglement.help.order_cake": "Order your cake at {at}: it would blast {victims}",
+    "reglement.help.pass_cake": "Pass {owner:seat}'s cake from {from_at} {direction} to {at}: it would blast {victims}",
+    "reglement.help.boum": "Boum! {owner:seat}'s cake at {at}: it blasts {victims} now",
+    "reglement.help.pills": "A pill for {owner:seat}'s {kind} at {at}",
+    "reglement.help.pills_kill": "A pill for {owner:seat}'s {kind} at {at}: already asleep, it kills him",
+    "reglement.help.alerte": "Alerte!: every gangster leaves the table; you re-seat first",
+    "reglement.help.move": "Move your {from_kind} from {from_at} to {at}",
+    "reglement.help.nobody": "nobody",
+    "reglement.help.victim": "{owner:seat}'s {kind} at {at}",
+    # the setup screen: one label per house rule and per value
+    "reglement.rule.blast": "Blast of a cake",
+    "reglement.rule.blast.neighbours": "its seat and both neighbours (recommended)",
+    "reglement.rule.blast.neighbours_and_facing": "also the seat facing it",
+    "reglement.rule.empty_neighbour": "Empty seat next to a knife or a blast",
+    "reglement.rule.empty_neighbour.no_skip": "only the adjacent seats count (recommended)",
+    "reglement.rule.empty_neighbour.skip": "skip empty seats to the nearest gangster",
+    "reglement.rule.pass_onto_cake": "Passing a cake onto a gangster who has one",
+    "reglement.rule.pass_onto_cake.skip": "skip on to the next gangster (recommended)",
+    "reglement.rule.pass_onto_cake.blocked": "not allowed that way",
+    "reglement.rule.boumed_cake": "A cake blown up by Boum!",
+    "reglement.rule.boumed_cake.returns": "returns to its owner (recommended)",
+    "reglement.rule.boumed_cake.removed": "leaves the game",
+    "reglement.rule.alerte_pills": "Alerte!: sleeping pills",
+    "reglement.rule.alerte_pills.stay": "stay on their gangsters (recommended)",
+    "reglement.rule.alerte_pills.removed": "are removed: everyone wakes",
+    "reglement.rule.alerte_cakes": "Alerte!: cakes on the table",
+    "reglement.rule.alerte_cakes.stay": "stay on their seats (recommended)",
+    "reglement.rule.alerte_cakes.returned": "go back to their owners",
+    "reglement.rule.alerte_card": "The played Alerte! card",
+    "reglement.rule.alerte_card.reshuffled": "is set aside like any card (recommended)",
+    "reglement.rule.alerte_card.leaves_game": "leaves the game",
+    "reglement.rule.sleepers_earn": "Sleeping gangsters earn",
+    "reglement.rule.sleepers_earn.no": "nothing (recommended)",
+    "reglement.rule.sleepers_earn.yes": "as if awake",
+    "reglement.rule.own_targets": "Coup de couteau and Pan! on your own gangsters",
+    "reglement.rule.own_targets.forbidden": "forbidden: opponents only (recommended)",
+    "reglement.rule.own_targets.allowed": "allowed",
+    "reglement.rule.pills_per_card": "Cocktail et somnifère",
+    "reglement.rule.pills_per_card.up_to_3": "1 to 3 gangsters (recommended)",
+    "reglement.rule.pills_per_card.exactly_3": "exactly 3 when 3 can be reached",
+    "reglement.rule.wake_up": "Wake-up at the end of a turn",
+    "reglement.rule.wake_up.automatic": "all your sleepers wake (recommended)",
+    "reglement.rule.wake_up.optional": "you choose who wakes",
+    "reglement.rule.seating_order": "Seating (free and after Alerte!)",
+    "reglement.rule.seating_order.one_at_a_time": "one gangster at a time (recommended)",
+    "reglement.rule.seating_order.whole_gang": "a whole gang at a time",
+    "reglement.rule.tie_in_play": "Tied on money, both still in play",
+    "reglement.rule.tie_in_play.living_gangsters": "more living gangsters wins (recommended)",
+    "reglement.rule.tie_in_play.shared": "the win is shared",
 }
 
 
@@ -761,12 +894,25 @@ class Reglement:
     # -- setup --
 
     def initial_state(self, setup: Setup, seed: int) -> State:
-        return self._opening(setup, seed)[0]
+        state, rulings = self._opening(setup, seed)
+        return state.model_copy(update={"turn_log": tuple(rulings), "turn_log_new": 0})
 
     def opening_rulings(self, state: State) -> tuple[Ruling, ...]:
         """What the board shows for the initial state (initial_state itself returns no rulings):
         who seats first, or, with a preset seating, the first turn's start and income."""
         return tuple(self._opening(state.setup, state.seed)[1])
+
+    def _log(self, before: State, after: State, rulings: list[Ruling]) -> State:
+        """Keep the public turn log: an action that starts a turn starts it afresh (with its own
+        rulings, so the previous player's draw and wake-up come first); any other action appends.
+        A secret action (note_hand) has no rulings and leaves it alone."""
+        if not rulings:
+            return after
+        if any(r.code == "reglement.turn_started" for r in rulings):
+            return after.model_copy(update={"turn_log": tuple(rulings), "turn_log_new": 0})
+        return after.model_copy(
+            update={"turn_log": before.turn_log + tuple(rulings), "turn_log_new": len(before.turn_log)}
+        )
 
     def _opening(self, setup: Setup, seed: int) -> tuple[State, list[Ruling]]:
         n = len(setup.players)
@@ -849,7 +995,7 @@ class Reglement:
             NoteHand: self._note_hand,
         }
         new = handlers[type(action)](state, action, rulings)
-        return Outcome(state=new, rulings=tuple(rulings))
+        return Outcome(state=self._log(state, new, rulings), rulings=tuple(rulings))
 
     # validation helpers (each raises before anything changes)
 
@@ -1453,8 +1599,8 @@ class Reglement:
                         out.append(Target(card=card, seat=seat, from_seat=g.seat, from_kind=g.kind))
         return tuple(out)
 
-    def options(self, state: State, player: int) -> tuple[CardOptions, ...]:
-        noted = Counter(state.hands[player])
+    def options(self, state: State, player: int, *, with_hand: bool = True) -> tuple[CardOptions, ...]:
+        noted = Counter(state.hands[player]) if with_hand else Counter()
         result = []
         for card in CARDS:
             problem = self.card_problem(state, player, card)
@@ -1533,7 +1679,11 @@ class Reglement:
             ended_by=state.ended_by,
             winners=state.winners,
             tiebreak=state.tiebreak,
+            turn_log=state.turn_log,
+            turn_log_new=state.turn_log_new,
         )
+        if audience.kind != "seat" and state.phase in ("play", "alerte") and state.turn is not None:
+            view = view.model_copy(update={"turn_options": self.options(state, state.turn, with_hand=False)})
         if audience.kind == "seat" and audience.seat is not None and 0 <= audience.seat < state.players:
             seat = audience.seat
             my_turn = state.phase == "play" and state.turn == seat

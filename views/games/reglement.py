@@ -56,8 +56,6 @@ TABLE_WOOD = "#5D4037"
 HIGHLIGHT = ACCENT
 CHOSEN = "#FFFFFF"
 BLAST = "#FF5252"
-#: cards that take a seat on the table as their target (the rest are buttons)
-SEAT_CARDS = ("knife", "pan", "order_cake", "pass_cake", "boum", "pills", "move")
 
 
 # --------------------------------------------------------------------------------------------
@@ -612,10 +610,15 @@ def prompt_row(ctx: Any, view: View) -> ft.Control:
         if view.phase in ("seating", "alerte") and gang.unseated:
             left = ", ".join(f"{n}× {kind_name(ctx, k)}" for k, n in count_kinds(gang.unseated))
             bits.append(label(tr.t("reglement.ui.to_seat", kinds=left), 17, MUTED))
+    row = ft.Row(bits, wrap=True, spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER)
     if ctx.acts_for_current and view.phase == "play" and player is not None:
-        bits.append(ft.Container(expand=True))
-        bits.extend(turn_buttons(ctx, view, player))
-    return ft.Semantics(identifier="prompt", content=ft.Row(bits, wrap=True, spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        # (no `expand` inside a wrapping Row: Flutter refuses to lay that out)
+        row = ft.Row(
+            [ft.Container(row, expand=True), *turn_buttons(ctx, view, player)],
+            spacing=8,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+    return ft.Semantics(identifier="prompt", content=row)
 
 
 def final_standings(ctx: Any, view: View, size: int) -> ft.Control:
@@ -841,10 +844,7 @@ def card_controls(ctx: Any, view: View, sel: dict[str, Any], player: int) -> ft.
     for c in CARDS:
         option = options_for(view, c)
         playable = option is not None and option.playable_now
-        if c == "alerte":
-            on_click = handler(ctx.submit, {"type": "alerte", "by": player})
-        else:
-            on_click = handler(choose(None if card == c else c))
+        on_click = handler(choose(None if card == c else c))
         chips.append(card_chip(ctx, c, card == c, on_click, f"card-{c}", dim=not playable, size=15))
     controls: list[ft.Control] = []
     if card is not None:
@@ -867,7 +867,7 @@ def card_prompt(ctx: Any, view: View, sel: dict[str, Any], player: int, card: st
         lines.append(label(tr.t("reglement.ui.blocked", reason=tr.t(option.blocked, ctx.names, **blocked_params(view, option.blocked))), 16, DANGER))
     elif not targets:
         lines.append(label(tr.t("reglement.ui.no_target", card=tr.t(f"reglement.card.{card}")), 15, MUTED))
-    else:
+    elif any(t.seat for t in targets):
         lines.append(label(tr.t("reglement.ui.highlighted"), 14, MUTED))
     extra: list[ft.Control] = []
     target = sel.get("target")
@@ -891,6 +891,8 @@ def card_prompt(ctx: Any, view: View, sel: dict[str, Any], player: int, card: st
                 disabled=not chosen,
             )
         )
+    if card == "alerte":
+        extra.append(big_button(tr.t("reglement.ui.confirm_alerte"), handler(ctx.submit, {"type": "alerte", "by": player}), ident="alerte-confirm"))
     if extra:
         lines.append(ft.Row(extra, wrap=True, spacing=8))
     return ft.Container(bgcolor=PANEL, border_radius=10, padding=8, content=ft.Column(lines, spacing=4))

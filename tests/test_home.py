@@ -1,0 +1,63 @@
+"""The host's setup screen creates a playable room of every game that has pages; a spectator
+sees the rooms but no setup."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+import pytest
+
+from companion.games import GAMES
+from tests.harness.flet_inprocess import FakeBrowser, walk_controls
+from views.games import UIS
+
+
+def control_in(tab: Any, identifier: str, kind: type) -> Any:
+    semantics = tab.find(identifier)
+    assert semantics is not None, f"no {identifier!r}: {tab.identifiers()}"
+    return next(c for c in walk_controls(semantics) if isinstance(c, kind))
+
+
+async def choose(tab: Any, harness: Any, identifier: str, value: str) -> None:
+    dropdown = control_in(tab, identifier, ft.Dropdown)
+    tab.session.apply_patch(dropdown._i, {"value": value})  # as the browser reports a choice
+    await tab.session.dispatch_event(dropdown._i, "select", value)
+    await harness.settle()
+
+
+async def type_into(tab: Any, harness: Any, identifier: str, value: str) -> None:
+    field = control_in(tab, identifier, ft.TextField)
+    tab.session.apply_patch(field._i, {"value": value})  # as the browser reports typing
+    await tab.session.dispatch_event(field._i, "change", value)
+    await harness.settle()
+
+
+@pytest.mark.parametrize("game_id", UIS)
+async def test_setup_screen_creates_a_room_of_each_game(game_id: str, make_host: Any, harness_factory: Any) -> None:
+    host = make_host(game_id)
+    harness = harness_factory(host)
+    home = await harness.open(f"/?k={host.token}", name="home")
+    assert home.has("setup-game") and not host.rooms
+    await choose(home, harness, "setup-game", game_id)
+    for i, name in enumerate(["Élodie", "Пётр", "Zoë", "Dan"]):
+        await type_into(home, harness, f"player-name-{i}", name)
+    rules = GAMES[game_id].house_rules
+    if rules:  # the last value of the first house rule, to see a non-default choice arrive
+        rule, values = next(iter(rules.items()))
+        await choose(home, harness, f"rule-{rule}", str(values[-1]))
+    await home.click("create-room")
+    assert len(host.rooms) == 1, home.text()
+    room = next(iter(host.rooms.values()))
+    assert room.game_id == game_id and room.names == ["Élodie", "Пётр", "Zoë", "Dan"]
+    if rules:
+        assert str(getattr(room.setup, rule)) == str(values[-1])
+    assert home.conn.routes[-1] == f"/room/{room.id}?k={host.token}"
+
+
+async def test_a_spectator_sees_rooms_but_no_setup(make_host: Any, harness_factory: Any) -> None:
+    host = make_host("spectator")
+    await host.create_room("vabanque", {"players": [{"name": n, "colour": c} for n, c in [("Ann", "red"), ("Bob", "blue"), ("Cyd", "green")]]})
+    harness = harness_factory(host)
+    page = await harness.open("/", browser=FakeBrowser("spectator"), name="spectator")
+    assert "Ann" in page.text() and not page.has("setup-game") and not page.has("create-room")

@@ -1,0 +1,384 @@
+"""Règlement de comptes pages through real Flet sessions in-process (tests/harness/flet_inprocess.py).
+
+The table: four players on the reconstructed default board, seated from a preset (28 gangsters
+on the first 28 seats in ring order, the players in turn; #11 and #12 stay empty), or by free
+seating. The byte-level non-interference test: two worlds differing only in one seat's private
+hand note (the game's only secret) send identical bytes to the board and to another seat's phone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.games.reglement import GANG_BY_PLAYERS, KINDS
+from companion.games.reglement_board import default_board
+from companion.room import Host, Room
+from tests.harness.flet_inprocess import FakeBrowser, FletHarness, Tab, normalise, strings_in
+
+PHONE = {"width": 360, "height": 780}
+PLAYERS: list[dict[str, str]] = [
+    {"name": "Yvette", "colour": "yellow"},
+    {"name": "Raoul", "colour": "red"},
+    {"name": "Bianca", "colour": "blue"},
+    {"name": "Gaston", "colour": "green"},
+]
+NAMES = [p["name"] for p in PLAYERS]
+YELLOW, RED, BLUE, GREEN = range(4)
+SEED = 5150
+
+
+def preset_seating(players: int = 4) -> list[dict[str, Any]]:
+    """Gangsters on the board's seats in ring order, players taking turns (A yellow, B red...)."""
+    kinds = {p: [k for k, n in zip(KINDS, GANG_BY_PLAYERS[players], strict=True) for _ in range(n)] for p in range(players)}
+    ids = default_board().ids
+    out = []
+    for i in range(players * sum(GANG_BY_PLAYERS[players])):
+        player = i % players
+        out.append({"player": player, "kind": kinds[player].pop(0), "seat": ids[i]})
+    return out
+
+
+def preset_setup(**extra: Any) -> dict[str, Any]:
+    return {"players": PLAYERS, "seating": "preset", "preset": preset_seating(), **extra}
+
+
+def first_difference(a: list[Any], b: list[Any]) -> str | None:
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x != y:
+            return f"frame {i} differs:\n  A: {repr(x)[:700]}\n  B: {repr(y)[:700]}"
+    if len(a) != len(b):
+        return f"frame counts differ: {len(a)} vs {len(b)}"
+    return None
+
+
+@dataclass
+class World:
+    host: Host
+    room: Room
+    harness: FletHarness
+    board: Tab | None = None
+    phones: dict[int, Tab] = field(default_factory=dict)
+
+    @property
+    def replacements(self) -> dict[str, str]:
+        subs = {self.room.id: "<room>", self.host.token: "<host-token>"}
+        for seat in self.room.seats:
+            subs[seat.token] = f"<seat-token-{seat.seat}>"
+        return subs
+
+    async def open_board(self) -> Tab:
+        self.board = await self.harness.open(f"/room/{self.room.id}?k={self.host.token}", name="board")
+        return self.board
+
+    async def open_phone(self, seat: int) -> Tab:
+        token = self.room.seats[seat].token
+        tab = await self.harness.open(f"/join/{self.room.id}/{token}", browser=FakeBrowser(f"phone-{seat}"), name=f"phone-{seat}", **PHONE)
+        self.phones[seat] = tab
+        return tab
+
+    async def direct(self, raw: dict[str, Any]) -> None:
+        await self.room.submit(raw, channel="host", seat=None, based_on_version=self.room.version)
+        await self.harness.settle()
+
+    def frames(self, tab: Tab, since: int = 0) -> list[Any]:
+        return normalise(tab.frames_since(since), self.replacements)
+
+
+async def make_world(make_host: Any, harness_factory: Any, name: str, setup: dict[str, Any] | None = None) -> World:
+    host = make_host(name)
+    room = await host.create_room("reglement", setup or preset_setup(), seed=SEED)
+    return World(host=host, room=room, harness=harness_factory(host))
+
+
+# --------------------------------------------------------------------------------------------
+# byte-level non-interference
+# --------------------------------------------------------------------------------------------
+
+
+async def test_hand_note_does_not_reach_board_or_other_seat(make_host: Any, harness_factory: Any) -> None:
+    """Red notes a different hand on their phone in each world; the host then enters the same
+    public plays. Board and Blue's phone get the same bytes; Red's own phone does not."""
+    secret, observer = RED, BLUE
+    notes = {"a": ["pan", "pan", "knife"], "b": ["boum", "move", "alerte"]}
+    worlds = []
+    for name, cards in notes.items():
+        world = await make_world(make_host, harness_factory, name)
+        board = await world.open_board()
+        phone = await world.open_phone(secret)
+        await world.open_phone(observer)
+        for card in cards:
+            await phone.click(f"note-plus-{card}")
+        # Red looks at the helper for a card (a private view state) and the host plays Yellow's turn
+        await phone.click("help-pan")
+        await board.click("card-order_cake")
+        await board.click("chair-G")
+        await board.click("end-turn")
+        await board.click("step-next")
+        worlds.append(world)
+    a, b = worlds
+    assert a.room.state.hands[secret] != b.room.state.hands[secret]
+    assert sorted(a.room.state.hands[secret]) == sorted(notes["a"])
+    assert a.room.version == b.room.version == 5
+    assert a.board is not None and b.board is not None
+    board_a, board_b = a.frames(a.board), b.frames(b.board)
+    assert len(board_a) > 5
+    assert first_difference(board_a, board_b) is None
+    obs_a, obs_b = a.frames(a.phones[observer]), b.frames(b.phones[observer])
+    assert len(obs_a) > 5
+    assert first_difference(obs_a, obs_b) is None
+    # the comparison can fail: the secret seat's own phone did receive different bytes
+    assert first_difference(a.frames(a.phones[secret]), b.frames(b.phones[secret])) is not None
+    # and no card name of the note reached the board as text
+    strings = {s for frame in board_a for s in strings_in(frame)}
+    assert not any("noted" in s for s in strings)
+
+
+# --------------------------------------------------------------------------------------------
+# the board: a turn entered by the host, with the cake and income steps
+# --------------------------------------------------------------------------------------------
+
+
+async def play_round_to_explosion(world: World) -> None:
+    """Yellow orders a cake at G (blue's Flingueur between red's F and green's H); everyone else
+    passes; the host ends Green's turn: Yellow's cake explodes, then Yellow's income."""
+    await world.direct({"type": "order_cake", "by": YELLOW, "seat": "G"})
+    await world.direct({"type": "end_turn", "by": YELLOW})
+    for seat in (RED, BLUE):
+        await world.direct({"type": "discard", "by": seat})
+        await world.direct({"type": "end_turn", "by": seat})
+    await world.direct({"type": "discard", "by": GREEN})
+
+
+async def test_board_steps_through_explosion_and_income(make_host: Any, harness_factory: Any) -> None:
+    world = await make_world(make_host, harness_factory, "boom")
+    board = await world.open_board()
+    text = board.text()
+    assert "Yvette plays" in text
+    assert "Bank" in text and "89,000" in text  # 90,000 less Yvette's first income
+    await play_round_to_explosion(world)
+    money_before = world.room.view().gangs[YELLOW].money
+    await board.click("end-turn")  # the host ends Green's turn
+    view = world.room.view()
+    assert view.turn == YELLOW and view.gangs[YELLOW].money == money_before + 1_000
+    assert [world.room.state.gangsters[i].alive for i in range(len(view.gangsters)) if view.gangsters[i].seat is None and not view.gangsters[i].alive]
+    # the steps strip: the cake exploded at G and killed three; income +1,000
+    steps = board.text(board.find("turn-steps"))
+    assert "exploded at G" in steps and "(3 killed)" in steps and "+1,000" in steps
+    # step by step: the first ruling of the action, then Next through to the income
+    seen = [board.text(board.find("step-now"))]
+    while board.find("step-next") is not None and board.clickable_in(board.find("step-next")) is not None:
+        await board.click("step-next")
+        seen.append(board.text(board.find("step-now")))
+    joined = "\n".join(seen)
+    assert "Yvette's cake explodes at G" in joined
+    assert joined.count("is killed") == 3
+    assert "Yvette earns 1,000" in seen[-1]
+    # the chairs of the dead are empty now
+    assert "empty seat" in (board.find("chair-G").label or "")
+
+
+async def test_host_enters_pan_and_a_refusal_shows_why(make_host: Any, harness_factory: Any) -> None:
+    world = await make_world(make_host, harness_factory, "pan")
+    board = await world.open_board()
+    # Yellow's Flingueur sits at E, facing P (green's Lame)
+    await board.click("card-pan")
+    assert "tap the opponent to shoot" in board.text()
+    version = world.room.version
+    await board.click("chair-Q")  # nobody of Yellow's can shoot Q (and Q is Yellow's own)
+    assert world.room.version == version
+    assert board.has("banner")
+    assert "tap the opponent to shoot" in board.text()  # the card stays chosen after a refusal
+    await board.click("chair-P")
+    assert world.room.version == version + 1
+    assert "plays Pan!" in board.text()
+    assert world.room.view().seats[default_board().index("P")].gangster is None
+
+
+async def test_host_enters_pills_move_pass_and_boum(make_host: Any, harness_factory: Any) -> None:
+    """The card-entry flows that take more than one tap, all on the host board."""
+    world = await make_world(make_host, harness_factory, "flows")
+    board = await world.open_board()
+    state = lambda: world.room.state  # noqa: E731
+
+    # Yvette: a pill for Raoul's Lame at the glass seat N (a view state until confirmed) ...
+    await board.click("card-pills")
+    await board.click("chair-N")
+    assert world.room.version == 0 and "Give the pills: N" in board.text()
+    await board.click("pills-confirm")
+    assert "Raoul's Lame d'Acier at N falls asleep." in board.text()
+    sleeper = world.room.view().seats[default_board().index("N")].gangster
+    assert world.room.view().gangsters[sleeper].asleep
+    # ... then a Déplacement: her Parrain from A to the empty #11 (two taps)
+    await board.click("card-move")
+    assert "tap the gangster who moves" in board.text()
+    await board.click("chair-A")
+    assert "tap the empty seat he moves to" in board.text()
+    await board.click("chair-#11")
+    assert state().cards_played == ("pills", "move")
+    assert "moves their Parrain from A to #11" in board.text()
+    await board.click("end-turn")
+
+    # Raoul orders his cake at #12; Bianca passes it on (pick the cake, then the way)
+    await board.click("card-order_cake")
+    await board.click("chair-#12")
+    assert state().cakes[RED] == "#12"
+    await board.click("end-turn")
+    await board.click("card-pass_cake")
+    await board.click("chair-#12")
+    ways = [i for i in board.identifiers() if i.startswith("dir-")]
+    assert ways, board.identifiers()
+    await board.click(ways[0])
+    moved_to = state().cakes[RED]
+    assert moved_to not in (None, "#12")
+    assert f"passes Raoul's cake" in board.text()
+    await board.click("end-turn")
+
+    # Gaston blows it up with Boum!
+    await board.click("card-boum")
+    await board.click(f"chair-{moved_to}")
+    assert state().cakes[RED] is None
+    assert f"Gaston plays Boum! on Raoul's cake at {moved_to}." in board.text()
+    # the turn's steps strip shows the card
+    assert "Boum!" in board.text(board.find("turn-steps"))
+
+
+async def test_alerte_reseating_on_the_board(make_host: Any, harness_factory: Any) -> None:
+    world = await make_world(make_host, harness_factory, "alerte")
+    board = await world.open_board()
+    phone = await world.open_phone(YELLOW)
+    await board.click("card-alerte")
+    assert world.room.version == 0  # one tap chooses the card; Alerte! waits for its confirmation
+    await board.click("alerte-confirm")
+    view = world.room.view()
+    assert view.phase == "alerte" and view.placer == YELLOW
+    assert "Alerte!: Yvette re-seats a gangster" in board.text()
+    assert phone.has("pick-A") and phone.has("kind-parrain")
+    await phone.click("kind-cogneur")
+    await phone.click("pick-B")
+    g = world.room.view().gangsters[world.room.view().seats[1].gangster]
+    assert (g.owner, g.kind) == (YELLOW, "cogneur")
+    assert world.room.view().placer == GREEN  # counter-clockwise from the card's player
+    # the host seats the rest (the first gangster still to seat, on the first empty seat)
+    while world.room.view().phase == "alerte":
+        empty = next(s.id for s in world.room.view().seats if s.gangster is None)
+        await board.click(f"chair-{empty}")
+    assert world.room.view().phase == "play" and world.room.view().turn == YELLOW
+    assert "Everyone is back at the table" in board.text()
+
+
+async def test_free_seating_on_phone_and_board(make_host: Any, harness_factory: Any) -> None:
+    world = await make_world(make_host, harness_factory, "seat", {"players": PLAYERS, "first_placer": BLUE})
+    board = await world.open_board()
+    phone = await world.open_phone(BLUE)
+    other = await world.open_phone(RED)
+    assert "Bianca seats a gangster" in board.text()
+    assert phone.has("your-turn") and phone.has("pick-A")
+    assert not other.has("pick-A")
+    await phone.click("kind-lame")
+    assert world.room.version == 0  # choosing the gangster is a view state, not an action
+    await phone.click("pick-C")
+    g = world.room.view().gangsters[world.room.view().seats[2].gangster]
+    assert (g.owner, g.kind) == (BLUE, "lame")
+    # counter-clockwise: Red is next; the host seats Red's Parrain from the board
+    assert world.room.view().placer == RED
+    await board.click("chair-D")
+    g = world.room.view().gangsters[world.room.view().seats[3].gangster]
+    assert (g.owner, g.kind) == (RED, "parrain")
+    assert world.room.view().placer == YELLOW  # counter-clockwise again
+    assert not other.has("pick-A") and not phone.has("pick-A")
+    assert "Yvette seats a gangster" in board.text()
+
+
+async def test_phone_helper_lists_legal_targets_and_plays_one(make_host: Any, harness_factory: Any) -> None:
+    world = await make_world(make_host, harness_factory, "helper")
+    phone = await world.open_phone(YELLOW)
+    other = await world.open_phone(RED)
+    await phone.click("help-pan")
+    helper = phone.text(phone.find("helper"))
+    assert "Pan!: you can shoot Gaston's Lame d'Acier at P from your Flingueur at E" in helper
+    # Red is not on turn: the helper explains, and offers no button
+    await other.click("help-knife")
+    assert "Not now" in other.text(other.find("helper"))
+    await phone.click("target-0")
+    assert world.room.state.cards_played == ("pan",)
+    assert phone.has("end-turn")
+    await phone.click("end-turn")
+    assert world.room.view().turn == RED and other.has("your-turn")
+
+
+# --------------------------------------------------------------------------------------------
+# whole games: every phase renders (seating, play, Alerte! re-seating, the end)
+# --------------------------------------------------------------------------------------------
+
+
+async def test_random_game_renders_to_the_end(make_host: Any, harness_factory: Any) -> None:
+    """A seeded random game (free seating, 3 players) played into the room. At each new phase
+    (seating, play, Alerte! re-seating, over) and every 40 actions, a board and a phone are
+    opened, checked and closed again (pages re-render on every action: keeping them open
+    through ~250 actions would cost minutes on two cores)."""
+    import random
+
+    from companion.games.reglement import GAME
+
+    world = await make_world(make_host, harness_factory, "random", {"players": PLAYERS[:3], "first_placer": 0})
+    rng = random.Random(11)
+    seen: set[str] = set()
+    steps = 0
+
+    async def look() -> None:
+        board = await world.open_board()
+        phone = await world.open_phone(1)
+        view = world.room.view()
+        assert board.has("prompt") and phone.has("my-gang")
+        if view.turn_log:
+            assert board.has("step-now")
+        if view.phase == "over":
+            winner = NAMES[world.room.state.winners[0]]
+            assert f"Winner: {winner}" in board.text() and "Winner" in phone.text()
+        elif view.phase in ("seating", "alerte"):
+            placer = view.placer
+            assert f"{NAMES[placer]} " in board.text(board.find("prompt"))
+            assert phone.has("pick-" + next(s.id for s in view.seats if s.gangster is None)) == (placer == 1)
+        else:
+            assert board.has("card-entry") and board.has("turn-steps")
+            assert phone.has("helper")
+        await board.close()
+        await phone.close()
+
+    await look()
+    while (action := GAME.random_action(world.room.state, rng)) is not None:
+        await world.room.submit(action.model_dump(), channel="host", seat=None, based_on_version=world.room.version)
+        steps += 1
+        phase = world.room.state.phase
+        if phase not in seen or steps % 40 == 0:
+            seen.add(phase)
+            await look()
+    assert world.room.over and {"seating", "play", "alerte", "over"} <= seen | {"seating"}
+
+
+async def test_every_card_prompt_is_translated(make_host: Any, harness_factory: Any) -> None:
+    """Choosing each card on the board (and in the phone's helper) shows words, never a raw code."""
+    from companion.games.reglement import CARDS
+
+    world = await make_world(make_host, harness_factory, "words")
+    board = await world.open_board()
+    phone = await world.open_phone(RED)  # not on turn: the helper explains why not
+    for card in CARDS:
+        await board.click(f"card-{card}")
+        await phone.click(f"help-{card}")
+        assert "reglement." not in board.text(), card
+        assert "reglement." not in phone.text(), card
+        assert "Not now: It is Yvette's turn, not yours." in phone.text(phone.find("helper"))
+        await board.click(f"card-{card}")  # tap again: unselected
+        await phone.click(f"help-{card}")
+    assert world.room.version == 0
+
+
+async def test_spectator_board_shows_the_table_without_entry(make_host: Any, harness_factory: Any) -> None:
+    world = await make_world(make_host, harness_factory, "spectator")
+    tab = await world.harness.open(f"/room/{world.room.id}", name="spectator")
+    assert tab.has("chair-A") and tab.has("turn-steps") and not tab.has("card-entry") and not tab.has("end-turn")
+    await tab.click("chair-F")  # a tap only tells what the seat is
+    assert "Seat F · revolver · faces O · Raoul's Flingueur" in tab.text()
+    assert world.room.version == 0
