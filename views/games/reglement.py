@@ -264,7 +264,7 @@ def seat_tile(ctx: Any, view: View, seat: Any, w: float, h: float, ring: str | N
             alignment=ft.MainAxisAlignment.END if bottom else ft.MainAxisAlignment.START,
         ),
     )
-    return ft.Semantics(identifier=f"chair-{seat.id}", button=on_tap is not None, label=seat_description(ctx, view, seat), content=container)
+    return ft.Semantics(identifier=f"chair-{seat.id}", key=f"chair-{seat.id}", button=on_tap is not None, label=seat_description(ctx, view, seat), content=container)
 
 
 def seat_description(ctx: Any, view: View, seat: Any) -> str:
@@ -354,7 +354,7 @@ def legend(ctx: Any) -> ft.Control:
     items.append(label(kinds, 14, INK))
     items.append(ft.Row([ft.Icon(ft.Icons.CAKE, size=16, color="#F48FB1"), label(tr.t("reglement.ui.legend_cake"), 14, INK)], spacing=4, tight=True))
     items.append(label("Zz = " + tr.t("reglement.ui.legend_asleep"), 14, INK))
-    return ft.Semantics(identifier="legend", content=ft.Row(items, wrap=True, spacing=12, run_spacing=4))
+    return ft.Semantics(identifier="legend", key="legend", content=ft.Row(items, wrap=True, spacing=12, run_spacing=4))
 
 
 # --------------------------------------------------------------------------------------------
@@ -395,6 +395,7 @@ def rulings_panel(ctx: Any, view: View, ident_prefix: str = "step") -> ft.Contro
     earlier = [label(tr.ruling(r, ctx.names), 14, MUTED) for r in log[max(0, index - 3) : index]]
     now = ft.Semantics(
         identifier=f"{ident_prefix}-now",
+        key=f"{ident_prefix}-now",
         live_region=True,
         content=ft.Container(
             bgcolor="#263238",
@@ -430,6 +431,7 @@ def rulings_panel(ctx: Any, view: View, ident_prefix: str = "step") -> ft.Contro
     )
     return ft.Semantics(
         identifier=f"{ident_prefix}s",
+        key=f"{ident_prefix}s",
         content=ft.Container(bgcolor=PANEL, border_radius=12, padding=12, content=ft.Column(controls, spacing=6)),
     )
 
@@ -499,7 +501,7 @@ def turn_steps(ctx: Any, view: View) -> ft.Control:
                 ),
             )
         )
-    return ft.Semantics(identifier="turn-steps", content=ft.Row(boxes, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
+    return ft.Semantics(identifier="turn-steps", key="turn-steps", content=ft.Row(boxes, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
 
 
 # --------------------------------------------------------------------------------------------
@@ -552,6 +554,7 @@ def board_body(ctx: Any, view: View) -> ft.Control:
     centre = [
         ft.Semantics(
             identifier="bank",
+            key="bank",
             content=label(f"{tr.t('reglement.label.bank')} {tr.money(view.bank)}", 26, ACCENT, ft.FontWeight.BOLD),
         ),
         label(f"{tr.t('reglement.label.draw_pile')} {view.draw_pile} · {tr.t('reglement.label.set_aside')} {view.set_aside}", 15, INK),
@@ -591,6 +594,7 @@ def prompt_row(ctx: Any, view: View) -> ft.Control:
         reason = tr.t(f"reglement.end.{view.ended_by}") if view.ended_by else ""
         return ft.Semantics(
             identifier="prompt",
+            key="prompt",
             content=ft.Column(
                 [
                     label(tr.t("ui.winner", ctx.names, seats=list(view.winners)), 32, ACCENT, ft.FontWeight.BOLD),
@@ -618,7 +622,7 @@ def prompt_row(ctx: Any, view: View) -> ft.Control:
             spacing=8,
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
-    return ft.Semantics(identifier="prompt", content=row)
+    return ft.Semantics(identifier="prompt", key="prompt", content=row)
 
 
 def final_standings(ctx: Any, view: View, size: int) -> ft.Control:
@@ -633,7 +637,7 @@ def final_standings(ctx: Any, view: View, size: int) -> ft.Control:
                 tight=True,
             )
         )
-    return ft.Semantics(identifier="standings", content=ft.Row(items, wrap=True, spacing=18, run_spacing=6))
+    return ft.Semantics(identifier="standings", key="standings", content=ft.Row(items, wrap=True, spacing=18, run_spacing=6))
 
 
 def count_kinds(kinds: tuple[str, ...]) -> list[tuple[str, int]]:
@@ -687,6 +691,7 @@ def kind_buttons(ctx: Any, view: View, sel: dict[str, Any], player: int) -> ft.C
         buttons.append(
             ft.Semantics(
                 identifier=f"kind-{kind}",
+                key=f"kind-{kind}",
                 button=True,
                 selected=chosen,
                 content=ft.Container(
@@ -801,6 +806,7 @@ def card_chip(ctx: Any, card: str, selected: bool, on_click: Any, ident: str, no
     text = ctx.tr.t(f"reglement.card.{card}") + (f" {note}" if note else "")
     return ft.Semantics(
         identifier=ident,
+        key=ident,
         button=True,
         selected=selected,
         content=ft.Container(
@@ -852,7 +858,7 @@ def card_controls(ctx: Any, view: View, sel: dict[str, Any], player: int) -> ft.
     else:
         controls.append(label(tr.t("reglement.ui.board_hint_play", ctx.names, seat=player), 17, ACCENT, ft.FontWeight.BOLD))
     controls.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=6))
-    return ft.Semantics(identifier="card-entry", content=ft.Column(controls, spacing=8))
+    return ft.Semantics(identifier="card-entry", key="card-entry", content=ft.Column(controls, spacing=8))
 
 
 def card_prompt(ctx: Any, view: View, sel: dict[str, Any], player: int, card: str) -> ft.Control:
@@ -953,6 +959,7 @@ def phone_seating(ctx: Any, view: View, sel: dict[str, Any], seat: int) -> ft.Co
         grid.append(
             ft.Semantics(
                 identifier=f"pick-{s.id}",
+                key=f"pick-{s.id}",
                 button=True,
                 content=ft.Container(
                     on_click=handler(ctx.submit, {"type": "place", "by": seat, "kind": kind, "seat": s.id}) if kind else None,
@@ -1019,6 +1026,7 @@ def my_gang(ctx: Any, view: View, seat: int) -> ft.Control:
         rows.append(label(tr.t("reglement.ui.income_now", amount=me.income_now), 16, INK))
     return ft.Semantics(
         identifier="my-gang",
+        key="my-gang",
         content=ft.Container(bgcolor=PANEL, border_radius=12, padding=10, content=ft.Column(rows, spacing=6)),
     )
 
@@ -1075,6 +1083,7 @@ def helper(ctx: Any, view: View, sel: dict[str, Any], seat: int) -> ft.Control:
             )
     return ft.Semantics(
         identifier="helper",
+        key="helper",
         content=ft.Container(bgcolor=PANEL, border_radius=12, padding=10, content=ft.Column(rows, spacing=6)),
     )
 
@@ -1099,6 +1108,7 @@ def target_row(ctx: Any, view: View, sel: dict[str, Any], seat: int, t: Any, i: 
             on_click = handler(ctx.submit, target_action(t, seat))
     return ft.Semantics(
         identifier=f"target-{i}",
+        key=f"target-{i}",
         button=playable,
         selected=chosen,
         content=ft.Container(
@@ -1147,11 +1157,13 @@ def hand_note(ctx: Any, view: View, seat: int) -> ft.Control:
                     ),
                     ft.Semantics(
                         identifier=f"note-minus-{card}",
+                        key=f"note-minus-{card}",
                         button=True,
                         content=ft.IconButton(ft.Icons.REMOVE, on_click=handler(ctx.submit, note(minus)), disabled=count == 0, icon_color=INK),
                     ),
                     ft.Semantics(
                         identifier=f"note-plus-{card}",
+                        key=f"note-plus-{card}",
                         button=True,
                         content=ft.IconButton(ft.Icons.ADD, on_click=handler(ctx.submit, note(plus)), disabled=len(hand) >= 5, icon_color=INK),
                     ),
@@ -1161,5 +1173,6 @@ def hand_note(ctx: Any, view: View, seat: int) -> ft.Control:
         )
     return ft.Semantics(
         identifier="hand-note",
+        key="hand-note",
         content=ft.Container(bgcolor=PANEL, border_radius=12, padding=10, content=ft.Column(rows, spacing=2)),
     )
