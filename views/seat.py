@@ -150,7 +150,7 @@ class SeatScreen(RoomScreen):
                     ),
                 )
             )
-        elif view.waiting_for:
+        elif view.waiting_for and len(view.waiting_for) < len(self.names):  # not "everyone"
             items.append(label(tr.t("ui.waiting_for", self.names, seats=list(view.waiting_for)), 18, MUTED))
         if self.error:
             items.append(banner(self.error))

@@ -22,9 +22,6 @@ from companion.games.corruption import (
     BODIES,
     CARDS_PER_ROUND,
     CATALOGUE_PATH,
-    CONTRACT_MAX_VALUE,
-    CONTRACT_MIN_VALUE,
-    CONTRACT_NAME_MAX,
     NEW_CONTRACTS_PER_BODY,
     Catalogue,
     View,
@@ -45,6 +42,7 @@ from views.common import (
     handler,
     label,
     player_chip,
+    private_section,
     text_on,
 )
 
@@ -194,7 +192,7 @@ def card_tile(ctx: Any, seat: int, card: Any, *, size: int = 44, sideways: bool 
         )
     tile = ft.Container(width=width, height=height, bgcolor=bg, border=border, border_radius=5, alignment=ft.Alignment.CENTER, content=content)
     if ident:
-        return ft.Semantics(identifier=ident, content=tile)
+        return ft.Semantics(identifier=ident, key=ident, content=tile)
     return tile
 
 
@@ -242,6 +240,7 @@ def steps_panel(ctx: Any, view: View, index: int) -> ft.Control:
     ruling = view.award_log[index]
     return ft.Semantics(
         identifier="award-steps",
+        key="award-steps",
         content=ft.Container(
             bgcolor=PANEL,
             border=ft.Border.all(2, ACCENT),
@@ -258,7 +257,7 @@ def steps_panel(ctx: Any, view: View, index: int) -> ft.Control:
                                 ],
                                 spacing=12,
                             ),
-                            ft.Semantics(identifier="award-step-text", content=label(tr.ruling(ruling, ctx.names), 21, INK, ft.FontWeight.BOLD)),
+                            ft.Semantics(identifier="award-step-text", key="award-step-text", content=label(tr.ruling(ruling, ctx.names), 21, INK, ft.FontWeight.BOLD)),
                         ],
                         spacing=4,
                         expand=True,
@@ -351,6 +350,7 @@ def prompt_bar(ctx: Any, view: View) -> ft.Control:
         bits.append(label(pending_text(ctx, view), 20, INK, ft.FontWeight.BOLD))
     return ft.Semantics(
         identifier="prompt",
+        key="prompt",
         content=ft.Container(
             bgcolor=PANEL,
             border_radius=12,
@@ -404,6 +404,7 @@ def body_column(ctx: Any, view: View, body: Any, width: float, step: int | None,
         swiss_cards.append(ft.Row(bits, spacing=4, tight=True))
     swiss = ft.Semantics(
         identifier=f"swiss-{body.body}",
+        key=f"swiss-{body.body}",
         content=ft.Container(
             bgcolor="#0E3326",
             border=ft.Border.all(1, MUTED),
@@ -475,6 +476,7 @@ def contract_tile(ctx: Any, view: View, contract: Any, focused: bool, focus_card
         body.append(
             ft.Semantics(
                 identifier=f"award-{contract.id}",
+                key=f"award-{contract.id}",
                 content=ft.Container(bgcolor=colour, border_radius=6, padding=ft.Padding.symmetric(horizontal=8, vertical=2), content=label(text, 17, "#111111", ft.FontWeight.BOLD)),
             )
         )
@@ -483,6 +485,7 @@ def contract_tile(ctx: Any, view: View, contract: Any, focused: bool, focus_card
             body.append(label("  ".join(totals), 14, MUTED))
     return ft.Semantics(
         identifier=f"contract-{contract.id}",
+        key=f"contract-{contract.id}",
         content=ft.Container(
             bgcolor=bg,
             border=ft.Border.all(4 if focused else 1, ACCENT if focused else "#2E7D60"),
@@ -510,6 +513,7 @@ def score_row(ctx: Any, view: View) -> ft.Control:
         )
     return ft.Semantics(
         identifier="scores",
+        key="scores",
         content=ft.Container(bgcolor=PANEL, border_radius=12, padding=10, content=ft.Row(chips, wrap=True, spacing=18, run_spacing=8)),
     )
 
@@ -520,8 +524,9 @@ def score_row(ctx: Any, view: View) -> ft.Control:
 def deal_form(ctx: Any, view: View) -> ft.Control:
     """Six slots (two per body): a catalogue pick fills name and value, or type them.
 
-    Typing and picking update the form in place (the fields and the "ready" line), never by
-    re-rendering the page: a re-render would replace the field being typed in."""
+    Typing only records the text (no re-render: that would replace the field being typed in;
+    controls drawn once are frozen, so nothing is updated in place either). A pick re-renders.
+    Enter in any field deals, like the button: it comes after that field's last keystroke."""
     tr = ctx.tr
     round_number = view.round if view.phase == "deal" else view.round + 1
     key = ("corruption.deal", round_number)
@@ -530,36 +535,27 @@ def deal_form(ctx: Any, view: View) -> ft.Control:
     on_table = {c.name.casefold() for b in view.bodies for c in b.contracts}
     slots = [(body, n) for body in BODIES for n in range(1, NEW_CONTRACTS_PER_BODY + 1)]
     width = max(220.0, (ctx.width - 24) / 3)
-    ready = ft.Text(size=18, weight=ft.FontWeight.BOLD)
 
     def slot(body: str, n: int) -> dict[str, str]:
         return form.setdefault(f"{body}-{n}", {"name": "", "value": ""})
-
-    def show_ready() -> None:
-        count = sum(1 for body, n in slots if slot_ready(slot(body, n)))
-        ready.value = tr.t("corruption.ui.deal_ready", count=count, total=len(slots))
-        ready.color = WON if count == len(slots) else MUTED
-
-    fields: dict[tuple[str, int], tuple[ft.TextField, ft.TextField]] = {}
 
     def on_pick(body: str, n: int):
         async def picked(event: Any) -> None:
             name = event.control.value or ""
             entry = next((e for e in entries if e.name == name), None)
-            value = str(entry.value) if entry and entry.value else ""
-            slot(body, n).update({"name": name, "value": value})
-            name_field, value_field = fields[(body, n)]
-            name_field.value, value_field.value = name, value
-            show_ready()  # the handler's own update sends these changes only
+            slot(body, n).update({"name": name, "value": str(entry.value) if entry and entry.value else "", "picked": name})
+            await ctx.rerender()
 
         return picked
 
     def on_text(body: str, n: int, field: str):
         async def changed(event: Any) -> None:
             slot(body, n)[field] = event.control.value or ""
-            show_ready()
 
         return changed
+
+    async def submitted(_event: Any) -> None:
+        await deal()
 
     cols: list[ft.Control] = []
     for body in BODIES:
@@ -579,6 +575,7 @@ def deal_form(ctx: Any, view: View) -> ft.Control:
                 label=tr.t("corruption.ui.deal_name", body=body_name, n=n),
                 value=current["name"],
                 on_change=on_text(body, n, "name"),
+                on_submit=submitted,
                 width=width - 8,
                 text_size=17,
                 dense=True,
@@ -587,15 +584,16 @@ def deal_form(ctx: Any, view: View) -> ft.Control:
                 label=tr.t("corruption.ui.deal_value", body=body_name, n=n),
                 value=current["value"],
                 on_change=on_text(body, n, "value"),
+                on_submit=submitted,
                 width=width - 8,
                 text_size=17,
                 dense=True,
                 keyboard_type=ft.KeyboardType.NUMBER,
             )
-            fields[(body, n)] = (name_field, value_field)
             column.append(
                 ft.Semantics(
                     identifier=f"deal-pick-{body}-{n}",
+                    key=f"deal-pick-{body}-{n}",
                     content=ft.Dropdown(
                         label=tr.t("corruption.ui.deal_pick", body=body_name, n=n),
                         value=current["name"] if any(o.key == current["name"] for o in options) else None,
@@ -606,12 +604,13 @@ def deal_form(ctx: Any, view: View) -> ft.Control:
                     ),
                 )
             )
-            column.append(ft.Semantics(identifier=f"deal-name-{body}-{n}", content=name_field))
-            column.append(ft.Semantics(identifier=f"deal-value-{body}-{n}", content=value_field))
+            if current.get("picked") and current.get("picked") == current["name"]:
+                column.append(ft.Semantics(identifier=f"deal-picked-{body}-{n}", key=f"deal-picked-{body}-{n}", content=label(tr.t("corruption.ui.picked", name=current["name"]), 14, WON)))
+            column.append(ft.Semantics(identifier=f"deal-name-{body}-{n}", key=f"deal-name-{body}-{n}", content=name_field))
+            column.append(ft.Semantics(identifier=f"deal-value-{body}-{n}", key=f"deal-value-{body}-{n}", content=value_field))
             if n < NEW_CONTRACTS_PER_BODY:
                 column.append(ft.Divider(height=8, color=MUTED))
         cols.append(ft.Container(width=width, content=ft.Column(column, spacing=8)))
-    show_ready()
 
     async def deal() -> None:
         contracts = [
@@ -627,6 +626,7 @@ def deal_form(ctx: Any, view: View) -> ft.Control:
 
     return ft.Semantics(
         identifier="deal-form",
+        key="deal-form",
         content=ft.Container(
             bgcolor=PANEL,
             border_radius=12,
@@ -636,21 +636,12 @@ def deal_form(ctx: Any, view: View) -> ft.Control:
                     label(tr.t("corruption.ui.deal_title", round=round_number), 24, INK, ft.FontWeight.BOLD),
                     label(tr.t("corruption.ui.deal_help"), 15, MUTED),
                     ft.Row(cols, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START),
-                    ft.Row(
-                        [big_button(tr.t("corruption.ui.deal_submit"), handler(deal), ident="deal-submit"), ft.Semantics(identifier="deal-ready", content=ready)],
-                        spacing=16,
-                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                    ),
+                    big_button(tr.t("corruption.ui.deal_submit"), handler(deal), ident="deal-submit"),
                 ],
                 spacing=10,
             ),
         ),
     )
-
-
-def slot_ready(entry: dict[str, str]) -> bool:
-    name = entry["name"].strip()
-    return 1 <= len(name) <= CONTRACT_NAME_MAX and CONTRACT_MIN_VALUE <= parse_value(entry["value"]) <= CONTRACT_MAX_VALUE
 
 
 def parse_value(text: str) -> int:
@@ -710,6 +701,7 @@ def placement_picker(ctx: Any, view: View, seat: int, legal: Any, *, prefix: str
         buttons.append(
             ft.Semantics(
                 identifier=f"{prefix}card-{card}",
+                key=f"{prefix}card-{card}",
                 button=True,
                 selected=selected,
                 content=ft.Container(
@@ -758,6 +750,7 @@ def placement_picker(ctx: Any, view: View, seat: int, legal: Any, *, prefix: str
 def location_button(ctx: Any, ident: str, title: str, subtitle: str, action: dict[str, Any], *, swiss: bool = False) -> ft.Control:
     return ft.Semantics(
         identifier=ident,
+        key=ident,
         button=True,
         content=ft.Container(
             on_click=handler(ctx.submit, action),
@@ -819,6 +812,7 @@ def option_button(ctx: Any, ident: str, text: str, action: dict[str, Any], *, se
     bits.append(ft.Text(text, size=18, weight=ft.FontWeight.BOLD, color="#111111", expand=True))
     return ft.Semantics(
         identifier=ident,
+        key=ident,
         button=True,
         content=ft.Container(
             on_click=handler(ctx.submit, action),
@@ -858,6 +852,7 @@ def seat_body(ctx: Any, view: View) -> ft.Control:
             items.append(
                 ft.Semantics(
                     identifier="face-up" if face_up else "face-down",
+                    key="face-up" if face_up else "face-down",
                     content=ft.Container(
                         bgcolor=ACCENT if face_up else "#37474F",
                         border_radius=10,
@@ -871,7 +866,6 @@ def seat_body(ctx: Any, view: View) -> ft.Control:
                     ),
                 )
             )
-            items.append(placement_picker(ctx, view, seat, legal))
         elif view.turn is not None:
             items.append(label(tr.t("corruption.ui.wait_card", ctx.names, seat=view.turn, n=view.cards_placed[view.turn] + 1), 18, INK))
     elif view.phase == "awards" and view.pending is not None:
@@ -879,30 +873,44 @@ def seat_body(ctx: Any, view: View) -> ft.Control:
             items.append(award_choice(ctx, view, seat, legal))
         else:
             items.append(label(pending_text(ctx, view), 18, INK))
-    if view.phase == "corruption":
-        items.append(hand_panel(ctx, view))
     if legal.peek or (view.little_black_book and view.phase == "corruption"):
         items.append(peek_panel(ctx, view, seat, legal))
-    seen = [k for k in me.known_cards if k.via == "peek"]
-    if seen and view.phase == "corruption":
-        placements = placements_by_index(view)
-        for known in seen:
-            _, where = placements[known.placement]
-            items.append(
-                label(
-                    tr.t("corruption.ui.seen", ctx.names, owner_seat=known.seat, n=known.placement + 1, contract=where.name, card=card_name(ctx, known.card)),
-                    17,
-                    "#E1F5FE",
-                    ft.FontWeight.BOLD,
-                )
-            )
+    if view.phase == "corruption":
+        # Secrets (the cards held, this seat's face-down cards, what a peek showed) are built
+        # only after a tap on "Show my cards", and hidden again after the next action.
+
+        def secrets() -> ft.Control:
+            parts: list[ft.Control] = []
+            if legal.cards:
+                parts.append(placement_picker(ctx, view, seat, legal))
+            parts.append(hand_panel(ctx, view))
+            parts.extend(seen_lines(ctx, view))
+            parts.append(my_table(ctx, view, seat))
+            return ft.Column(parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+        items.append(private_section(ctx, secrets))
     if view.award_log and view.phase in ("awards", "round_over", "over"):
         recent = [label(tr.ruling(r, ctx.names), 15, INK) for r in view.award_log[-4:]]
         items.append(panel(tr.t("corruption.ui.recent"), recent))
     if view.contracts_won[seat]:
         items.append(label(tr.t("corruption.ui.your_wins", contracts=", ".join(c.name for c in view.contracts_won[seat])), 16, WON))
-    items.append(my_table(ctx, view, seat))
+    if view.phase != "corruption":
+        items.append(my_table(ctx, view, seat))  # nothing hidden is left on the table now
     return ft.Column(items, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def seen_lines(ctx: Any, view: View) -> list[ft.Control]:
+    """What this seat's Little Black Book showed (its own projection only)."""
+    tr = ctx.tr
+    me = view.me
+    assert me is not None
+    placements = placements_by_index(view)
+    lines: list[ft.Control] = []
+    for known in (k for k in me.known_cards if k.via == "peek"):
+        _, where = placements[known.placement]
+        text = tr.t("corruption.ui.seen", ctx.names, owner_seat=known.seat, n=known.placement + 1, contract=where.name, card=card_name(ctx, known.card))
+        lines.append(ft.Semantics(identifier=f"seen-{known.placement}", key=f"seen-{known.placement}", content=label(text, 17, "#E1F5FE", ft.FontWeight.BOLD)))
+    return lines
 
 
 def panel(title: str, rows: list[ft.Control]) -> ft.Control:
@@ -921,7 +929,7 @@ def hand_panel(ctx: Any, view: View) -> ft.Control:
         text = card_name(ctx, card) + (f" ×{count}" if count > 1 else "")
         bg = CHARACTER_FACE.get(card, CARD_FACE) if isinstance(card, str) else CARD_FACE
         chips.append(ft.Container(bgcolor=bg, border_radius=6, padding=ft.Padding.symmetric(horizontal=8, vertical=4), content=ft.Text(text, size=15, color="#111111", weight=ft.FontWeight.BOLD)))
-    return ft.Semantics(identifier="my-hand", content=panel(tr.t("corruption.ui.my_hand"), [ft.Row(chips, wrap=True, spacing=6, run_spacing=6)]))
+    return ft.Semantics(identifier="my-hand", key="my-hand", content=panel(tr.t("corruption.ui.my_hand"), [ft.Row(chips, wrap=True, spacing=6, run_spacing=6)]))
 
 
 def stud_picker(ctx: Any, view: View, seat: int) -> ft.Control:
@@ -944,6 +952,7 @@ def stud_picker(ctx: Any, view: View, seat: int) -> ft.Control:
         toggles.append(
             ft.Semantics(
                 identifier=f"slot-{n}",
+                key=f"slot-{n}",
                 button=True,
                 selected=on,
                 content=ft.Container(
@@ -987,7 +996,7 @@ def peek_panel(ctx: Any, view: View, seat: int, legal: Any) -> ft.Control:
                 seat=target.seat,
             )
         )
-    return ft.Semantics(identifier="black-book", content=panel(tr.t("corruption.ui.peek_title", count=view.peeks_left[seat]), rows))
+    return ft.Semantics(identifier="black-book", key="black-book", content=panel(tr.t("corruption.ui.peek_title", count=view.peeks_left[seat]), rows))
 
 
 def my_table(ctx: Any, view: View, seat: int) -> ft.Control:
@@ -1000,16 +1009,16 @@ def my_table(ctx: Any, view: View, seat: int) -> ft.Control:
     for body in view.bodies:
         rows.append(label(tr.t(f"corruption.body.{body.body}"), 17, ACCENT, ft.FontWeight.BOLD))
         if body.swiss:
-            swiss = [card_tile(ctx, p.seat, p.card if p.card is not None else known.get(p.index), size=26, sideways=True) for p in body.swiss]
+            swiss = [card_tile(ctx, p.seat, p.card if p.card is not None else known.get(p.index), size=28, sideways=True) for p in body.swiss]
             rows.append(ft.Row([label(tr.t("corruption.swiss_account"), 14, MUTED), *swiss], wrap=True, spacing=4))
         for contract in body.contracts:
-            cards = [card_tile(ctx, p.seat, p.card if p.card is not None else known.get(p.index), size=26) for p in contract.placements]
+            cards = [card_tile(ctx, p.seat, p.card if p.card is not None else known.get(p.index), size=32) for p in contract.placements]
             head = [label(contract.name, 15, INK, ft.FontWeight.BOLD), label(tr.money(contract.value), 14, ACCENT)]
             if contract.deferred:
                 head.append(label(tr.t("corruption.ui.deferred"), 13, MUTED))
             if contract.award is not None:
                 award = contract.award
                 text = tr.t("corruption.ui.won_by", ctx.names, seat=award.winner) if award.outcome == "won" else tr.t(f"corruption.ui.outcome.{award.outcome}")
-                head.append(ft.Semantics(identifier=f"my-award-{contract.id}", content=label(text, 13, WON if award.outcome == "won" else DANGER, ft.FontWeight.BOLD)))
+                head.append(ft.Semantics(identifier=f"my-award-{contract.id}", key=f"my-award-{contract.id}", content=label(text, 13, WON if award.outcome == "won" else DANGER, ft.FontWeight.BOLD)))
             rows.append(ft.Row([*head, *cards], wrap=True, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
-    return ft.Semantics(identifier="my-table", content=panel(tr.t("corruption.ui.table"), rows))
+    return ft.Semantics(identifier="my-table", key="my-table", content=panel(tr.t("corruption.ui.table"), rows))

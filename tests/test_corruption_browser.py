@@ -1,0 +1,205 @@
+"""Corruption in real headless Chromium against the real server (`uv run main.py`): one full round
+with the host board (1280x800) and three phone-sized seat pages (360x780).
+
+Prepared before the server starts: only the room (three players, Alice leads). Everything of the
+round goes through the pages: the host enters the six contracts on the board (Monument picked
+from the catalogue, the others typed), every card is placed on its owner's phone, every award
+choice (two Swiss assignments, a hit man's target, a reporter's removal) is made on its owner's
+phone, and the board, stepped through the rulings, ends with the right awards and scores.
+
+Run: `uv run pytest tests/test_corruption_browser.py -q` (marker `browser`). Needs Debian's
+chromium at /usr/bin/chromium: without it this test FAILS, never skips. Screenshots go to
+$CORRUPTION_SCREENSHOTS (default /tmp/corruption_screens).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.games.corruption import CATALOGUE_PATH
+from tests.harness.server import RefereeServer, prepare_rooms
+from tests.test_corruption_views import CHOICES, DEAL, NAMES, PLAYERS, ROUND, SEED, STADIUM, WINNERS
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+LAUNCH_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+BOARD_VIEWPORT = {"width": 1280, "height": 800}
+PHONE_VIEWPORT = {"width": 360, "height": 780}
+WAIT_MS = 30_000
+BODY_NAMES = {"city_hall": "City Hall", "county_seat": "County Seat", "capitol": "Capitol"}
+T0 = 0.0
+SHOTS = Path(os.environ.get("CORRUPTION_SCREENSHOTS", "/tmp/corruption_screens"))
+
+
+def ident(page: Any, identifier: str) -> Any:
+    return page.locator(f'[flt-semantics-identifier="{identifier}"]')
+
+
+def enable_semantics(page: Any) -> None:
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+
+
+def shot(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def test_one_round_with_board_and_three_phones(tmp_path: Path) -> None:
+    # Required: a missing browser is a failure, never a skip.
+    assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: install Debian's chromium package"
+    from playwright.sync_api import expect, sync_playwright
+
+    global T0
+    T0 = time.monotonic()
+    catalogue = tmp_path / "contracts.json"
+    catalogue.write_text(CATALOGUE_PATH.read_text(encoding="utf-8"), encoding="utf-8")
+    data_dir = tmp_path / "data"
+
+    async def script(host: Any) -> tuple[str, list[str]]:
+        room = await host.create_room("corruption", {"players": PLAYERS, "first_player": 0}, seed=SEED)
+        return room.id, [s.token for s in room.seats]
+
+    room_id, tokens = prepare_rooms(data_dir, script)
+    server = RefereeServer(data_dir, env={"CORRUPTION_CATALOGUE": str(catalogue)})
+    server.start()
+    expect.set_options(timeout=WAIT_MS)
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS, headless=True)
+            try:
+                print()
+                board = browser.new_context(viewport=BOARD_VIEWPORT).new_page()
+                board.goto(server.url(f"/room/{room_id}", k=server.host_token or ""))
+                enable_semantics(board)
+                deal(board, expect, catalogue)
+                # The phones join once the contracts are on the table (a phone joining re-renders
+                # the board, which would drop keystrokes in flight in the deal form).
+                phones = []
+                for seat, token in enumerate(tokens):
+                    page = browser.new_context(viewport=PHONE_VIEWPORT).new_page()
+                    page.goto(f"{server.base}/join/{room_id}/{token}")
+                    enable_semantics(page)
+                    expect(page.get_by_text(NAMES[seat], exact=False).first).to_be_visible()
+                    phones.append(page)
+                play(board, phones, expect)
+            finally:
+                browser.close()
+    finally:
+        expect.set_options(timeout=None)
+        server.stop()
+
+
+def lap(what: str) -> None:
+    """Progress with timings (shown with `pytest -s`)."""
+    print(f"{time.monotonic() - T0:6.1f}s {what}")
+
+
+def deal(board: Any, expect: Any, catalogue: Path) -> None:
+    """The host enters the six contracts on the board."""
+    lap("board loaded")
+    expect(ident(board, "deal-form")).to_be_visible()
+    for body, contracts in DEAL.items():
+        for n, (name, value) in enumerate(contracts, start=1):
+            prefix = f"{BODY_NAMES[body]} {n}"
+            if value is None:
+                ident(board, f"deal-pick-{body}-{n}").click()
+                board.get_by_text(re.compile(rf"^{name} \(100,000\)")).last.click()
+                # the pick re-renders the form: wait for it before typing in the next field
+                expect(ident(board, f"deal-picked-{body}-{n}")).to_contain_text(name)
+            else:
+                for field, text in (("name", name), ("value", value)):
+                    box = board.locator(f'input[aria-label="{prefix}: {field}"]')
+                    box.click()
+                    box.fill(text)
+    shot(board, "corruption-board-deal")
+    # Enter in the last field deals: it reaches the server after that field's own keystrokes
+    # (a tap on the button may overtake the text Flutter has not forwarded yet)
+    board.locator(f'input[aria-label="{BODY_NAMES["capitol"]} 2: value"]').press("Enter")
+    expect(ident(board, "prompt")).to_contain_text("plays card 1 of 6")
+    saved = {e["name"]: e["value"] for e in json.loads(catalogue.read_text(encoding="utf-8"))["contracts"]}
+    assert saved["Opera House"] == 600_000 and saved["Airport"] == 700_000, saved
+
+    lap("dealt")
+
+
+def play(board: Any, phones: list[Any], expect: Any) -> None:
+    lap("phones loaded")
+    # -- the round: every card on its owner's phone (Alice, Bruno, Chloe, Alice, ...) --
+    for i, (card, location) in enumerate(ROUND):
+        seat = i % 3
+        phone = phones[seat]
+        expect(ident(phone, "your-turn")).to_be_visible()
+        expect(ident(phone, "face-up" if i < 3 else "face-down")).to_be_visible()
+        if i == 3:
+            shot(phone, "corruption-phone-hidden")
+        ident(phone, "show-private").click()  # the cards are not on the page until asked for
+        ident(phone, f"card-{card}").click()
+        if i == 3:
+            expect(ident(phone, f"loc-{location}")).to_be_visible()
+            shot(phone, "corruption-phone-play")
+        ident(phone, f"loc-{location}").click()
+        if i == 7:
+            shot(board, "corruption-board-play")
+        if i == len(ROUND) - 2:
+            # before the last card: Alice's face-down 8k under the Monument is a back on the
+            # board, a face on her own phone
+            expect(ident(board, "card-6")).to_be_visible()
+            expect(ident(board, "contract-1")).not_to_contain_text("8k")
+            ident(phones[0], "show-private").click()
+            expect(ident(phones[0], "my-table")).to_contain_text("8k")
+
+    lap("cards placed")
+    # -- the awards: each choice on its owner's phone --
+    for n, (seat, identifier) in enumerate(CHOICES):
+        phone = phones[seat]
+        expect(ident(phone, identifier)).to_be_visible()
+        if n == 2:
+            shot(board, "corruption-board-awards")
+            shot(phone, "corruption-phone-hit")
+        if n == 0:
+            shot(phone, "corruption-phone-swiss")
+        ident(phone, identifier).click()
+        expect(ident(phone, identifier)).to_have_count(0)
+
+    lap("choices made")
+    # -- the board steps through the rulings to the awards --
+    expect(ident(board, "deal-open")).to_be_visible()  # only once the round is over
+    steps = ident(board, "award-steps")
+    expect(steps).to_have_attribute("aria-label", re.compile(r"Step \d+ of \d+"))
+    for _ in range(30):
+        text = steps.get_attribute("aria-label") or ""
+        match = re.search(r"Step (\d+) of (\d+)", text)
+        assert match, text
+        shown, total = int(match.group(1)), int(match.group(2))
+        if shown == total:
+            break
+        ident(board, "step-next").click()
+        expect(steps).to_have_attribute("aria-label", re.compile(f"Step {shown + 1} of {total}"))
+    expect(steps).to_contain_text("leads round 2")
+    for contract, seat in WINNERS.items():
+        expect(ident(board, f"award-{contract}")).to_contain_text(f"WON by {NAMES[seat]}")
+    expect(ident(board, f"award-{STADIUM}")).to_contain_text("TIED")
+    expect(ident(board, "scores")).to_contain_text("1,800,000")
+    expect(ident(phones[2], "my-award-4")).to_contain_text("WON by Chloe")
+    lap("stepped")
+    shot(board, "corruption-board-result")
+    shot(phones[2], "corruption-phone-result")

@@ -1,0 +1,387 @@
+"""Corruption's pages through real Flet sessions in-process (tests/harness/flet_inprocess.py).
+
+One round, three players (Alice, Bruno, Chloe; Alice leads), driven through the pages: the deal
+on the host board's form, every card on its owner's phone, every award choice on the owner's
+phone. The byte-level non-interference test runs that round in two worlds that differ only in
+Bruno's face-down cards and his Swiss bribe.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.games.corruption import CATALOGUE_PATH
+from companion.room import Host, Room
+from tests.harness.flet_inprocess import FakeBrowser, FletHarness, Tab, normalise, strings_in
+
+PHONE = {"width": 360, "height": 780}
+PLAYERS = [{"name": "Alice", "colour": "red"}, {"name": "Bruno", "colour": "blue"}, {"name": "Chloe", "colour": "green"}]
+NAMES = [p["name"] for p in PLAYERS]
+A, B, C = 0, 1, 2
+SEED = 4242
+
+#: The deal entered on the board: City Hall, County Seat, Capitol (ids 1..6 left to right).
+#: Monument comes from the catalogue; the others are typed (values chosen: unknown, RULES §1.2).
+DEAL = {
+    "city_hall": [("Monument", None), ("Opera House", "600,000")],
+    "county_seat": [("Stadium", "500000"), ("Subway", "800000")],
+    "capitol": [("University", "400000"), ("Airport", "700000")],
+}
+MONUMENT, OPERA, STADIUM, SUBWAY, UNIVERSITY, AIRPORT = 1, 2, 3, 4, 5, 6
+
+#: The round, card by card in play order (Alice, Bruno, Chloe, Alice, ...): (card, location).
+#: Each player's first card is face up (round 1), the rest face down.
+ROUND = [
+    (10000, SUBWAY), (10000, AIRPORT), (10000, UNIVERSITY),
+    ("hitman", AIRPORT), (8000, "city_hall"), ("da", AIRPORT),
+    (8000, MONUMENT), ("reporter", SUBWAY), (8000, SUBWAY),
+    (6000, STADIUM), (6000, STADIUM), (6000, OPERA),
+    (4000, OPERA), (4000, UNIVERSITY), (4000, STADIUM),
+    (2000, UNIVERSITY), (2000, MONUMENT), (2000, "capitol"),
+]  # fmt: skip
+#: The award choices, each on its owner's phone: Bruno's Swiss 8k to the Opera House, Chloe's
+#: Swiss 2k to the University, Alice's hit man kills Chloe's DA (#6), Bruno's reporter removes
+#: Alice's face-up 10k (#1) from the Subway.
+CHOICES = [(B, f"swiss-to-{OPERA}"), (C, f"swiss-to-{UNIVERSITY}"), (A, "hit-5"), (B, "report-0")]
+#: The outcome: Monument Alice (8k v 2k), Opera Chloe (6k v 4k + Swiss 4k), Stadium tied
+#: (6k, 6k), Subway Chloe (8k once Alice's 10k is removed), University Chloe (10k + Swiss 1k),
+#: Airport Bruno (10k; Chloe's DA was killed).
+WINNERS = {MONUMENT: A, OPERA: C, SUBWAY: C, UNIVERSITY: C, AIRPORT: B}
+
+
+def loc_id(location: Any) -> str:
+    return f"loc-{location}"
+
+
+@dataclass
+class World:
+    host: Host
+    room: Room
+    harness: FletHarness
+    board: Tab | None = None
+    phones: dict[int, Tab] = field(default_factory=dict)
+
+    @property
+    def replacements(self) -> dict[str, str]:
+        subs = {self.room.id: "<room>", self.host.token: "<host-token>"}
+        for seat in self.room.seats:
+            subs[seat.token] = f"<seat-token-{seat.seat}>"
+        return subs
+
+    async def open_board(self) -> Tab:
+        self.board = await self.harness.open(f"/room/{self.room.id}?k={self.host.token}", name="board")
+        return self.board
+
+    async def submit_for_seat(self, seat: int, raw: dict[str, Any]) -> None:
+        """A seat whose page this test does not drive: its own channel, straight into the room."""
+        await self.room.submit(raw, channel="seat", seat=seat, based_on_version=self.room.version)
+        await self.harness.settle()
+
+    async def open_phone(self, seat: int) -> Tab:
+        token = self.room.seats[seat].token
+        tab = await self.harness.open(f"/join/{self.room.id}/{token}", browser=FakeBrowser(f"phone-{seat}"), name=f"phone-{seat}", **PHONE)
+        self.phones[seat] = tab
+        return tab
+
+
+@pytest.fixture
+def catalogue_copy(tmp_path: Path, monkeypatch: Any) -> Path:
+    path = tmp_path / "contracts.json"
+    path.write_text(CATALOGUE_PATH.read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.setenv("CORRUPTION_CATALOGUE", str(path))
+    return path
+
+
+async def make_world(make_host: Any, harness_factory: Any, name: str, **setup: Any) -> World:
+    host = make_host(name)
+    room = await host.create_room("corruption", {"players": PLAYERS, "first_player": A, **setup}, seed=SEED)
+    return World(host=host, room=room, harness=harness_factory(host))
+
+
+async def set_field(tab: Tab, identifier: str, value: str) -> None:
+    """Type into the TextField labelled `identifier` (a change event, as the client sends it)."""
+    import flet as ft
+
+    from tests.harness.flet_inprocess import walk_controls
+
+    semantics = tab.find(identifier)
+    assert semantics is not None, tab.identifiers()
+    target = next(c for c in walk_controls(semantics) if isinstance(c, (ft.TextField, ft.Dropdown)))
+    # what the client does: a property update (controls drawn by a re-render are frozen for
+    # the app, not for the client's patches), then the event
+    tab.session.apply_patch(target._i, {"value": value})
+    event = "select" if isinstance(target, ft.Dropdown) else "change"
+    await tab.session.dispatch_event(target._i, event, value)
+    await tab.harness.settle()
+
+
+async def deal_on_board(world: World) -> None:
+    board = world.board
+    assert board is not None
+    for body, contracts in DEAL.items():
+        for n, (name, value) in enumerate(contracts, start=1):
+            if value is None:
+                await set_field(board, f"deal-pick-{body}-{n}", name)
+                assert name in board.text(board.find(f"deal-picked-{body}-{n}"))
+            else:
+                await set_field(board, f"deal-name-{body}-{n}", name)
+                await set_field(board, f"deal-value-{body}-{n}", value)
+    await board.click("deal-submit")
+    assert world.room.view().phase in ("corruption", "stud"), board.text()
+
+
+async def show_cards(tab: Tab) -> None:
+    """Tap "Show my cards" (a phone's secrets are not on the page until asked for)."""
+    if tab.has("show-private"):
+        await tab.click("show-private")
+    assert tab.has("hide-private"), tab.identifiers()
+
+
+async def play_round(world: World, cards: list[tuple[Any, Any]] = ROUND) -> None:
+    for card, location in cards:
+        seat = world.room.view().waiting_for[0]
+        phone = world.phones[seat]
+        assert phone.has("your-turn")
+        await show_cards(phone)
+        await phone.click(f"card-{card}")
+        await phone.click(loc_id(location))
+        assert not phone.has("banner"), phone.text()
+
+
+async def make_choices(world: World) -> None:
+    for seat, identifier in CHOICES:
+        assert world.room.view().waiting_for == (seat,), (seat, world.room.view().pending)
+        await world.phones[seat].click(identifier)
+        assert not world.phones[seat].has("banner"), world.phones[seat].text()
+
+
+# --------------------------------------------------------------------------------------------
+# a full round through the pages
+# --------------------------------------------------------------------------------------------
+
+
+async def test_round_through_board_and_phones(make_host: Any, harness_factory: Any, catalogue_copy: Path) -> None:
+    world = await make_world(make_host, harness_factory, "round")
+    board = await world.open_board()
+    for seat in (A, B, C):
+        await world.open_phone(seat)
+    assert board.has("deal-form")
+    await deal_on_board(world)
+    view = world.room.view()
+    contracts = {c.id: (c.name, c.value, c.body) for b in view.bodies for c in b.contracts}
+    assert contracts[MONUMENT] == ("Monument", 100_000, "city_hall")
+    assert contracts[OPERA] == ("Opera House", 600_000, "city_hall")
+    # typed values are remembered in the catalogue file (written off the loop)
+    saved = {e["name"]: e["value"] for e in json.loads(catalogue_copy.read_text(encoding="utf-8"))["contracts"]}
+    assert saved["Opera House"] == 600_000 and saved["Airport"] == 700_000 and saved["Monument"] == 100_000
+
+    # The phone says face up for the first card, offers no Swiss account to a character.
+    alice = world.phones[A]
+    assert alice.has("face-up") and not alice.has("face-down")
+    assert not alice.has("card-hitman") and "Hit man" not in alice.text()  # hidden until asked for
+    await show_cards(alice)
+    await alice.click("card-hitman")
+    assert not alice.has("loc-city_hall") and alice.has(f"loc-{AIRPORT}")
+    await alice.click("card-10000")
+    assert alice.has("loc-city_hall")
+
+    await play_round(world)
+    assert world.room.view().phase == "awards"
+    await make_choices(world)
+    view = world.room.view()
+    assert view.phase == "round_over"
+    awards = {a.contract: a for b in view.bodies for c in b.contracts if (a := c.award)}
+    assert {cid: a.winner for cid, a in awards.items() if a.outcome == "won"} == WINNERS
+    assert awards[STADIUM].outcome == "tied"
+    assert view.score == (100_000, 700_000, 1_800_000)
+    assert view.order[0] == C
+
+    # The board steps through the rulings; the outcome shows on a contract once reached.
+    assert board.has("award-steps")
+    assert "WON by" not in board.text(board.find(f"contract-{AIRPORT}"))
+    for _ in range(len(view.award_log)):
+        if not board.clickable_in(board.find("step-next")):  # type: ignore[arg-type]
+            break
+        await board.click("step-next")
+    for cid, seat in WINNERS.items():
+        assert f"WON by {NAMES[seat]}" in board.text(board.find(f"contract-{cid}")), cid
+    assert "TIED" in board.text(board.find(f"contract-{STADIUM}"))
+    assert "1,800,000" in board.text(board.find("scores"))
+    # and the board offers the next deal
+    await board.click("deal-open")
+    assert board.has("deal-form") and "Round 2" in board.text()
+
+
+async def test_phone_offers_only_legal_choices_and_black_book(make_host: Any, harness_factory: Any, catalogue_copy: Path) -> None:
+    world = await make_world(make_host, harness_factory, "lbb", little_black_book=True)
+    await world.open_board()
+    for seat in (A, B, C):
+        await world.open_phone(seat)
+    await deal_on_board(world)
+    await play_round(world, ROUND[:6])  # Alice's hit man, Bruno's Swiss 8k, Chloe's DA: face down
+    alice, board = world.phones[A], world.board
+    assert board is not None
+    # Alice may peek at Chloe's face-down DA (#6); never at a Swiss card (#5), her own or a face-up one
+    assert alice.has("peek-5") and not alice.has("peek-4") and not alice.has("peek-3") and not alice.has("peek-0")
+    await alice.click("peek-5")
+    assert "District attorney" not in alice.text()  # hidden again after the action
+    await show_cards(alice)
+    assert "You saw Chloe's card #6 under the Airport: District attorney" in alice.text()
+    assert "You saw" not in world.phones[B].text() and "You saw" not in world.phones[C].text()
+    assert "Alice looked at Chloe's card #6" in board.text()
+    assert "District attorney" not in board.text()
+    assert "Little Black Book: 1 left" in alice.text()
+
+
+async def test_free_stud_leader_chooses_on_the_phone(make_host: Any, harness_factory: Any, catalogue_copy: Path) -> None:
+    world = await make_world(make_host, harness_factory, "stud", variant="free_stud")
+    board = await world.open_board()
+    for seat in (A, B):
+        await world.open_phone(seat)
+    await deal_on_board(world)
+    assert world.room.view().phase == "stud"
+    assert world.phones[A].has("slots-confirm") and not world.phones[B].has("slots-confirm")
+    assert "Alice chooses on their phone" in board.text()
+    await world.phones[A].click("slot-2")
+    await world.phones[A].click("slot-5")
+    await world.phones[A].click("slots-confirm")
+    assert world.room.view().face_up_slots == (2, 5)
+    assert world.phones[A].has("face-down")  # card 1 is face down under this schedule
+    assert world.phones[A].has("show-private")
+
+
+# --------------------------------------------------------------------------------------------
+# byte-level non-interference
+# --------------------------------------------------------------------------------------------
+
+#: Bruno's face-down cards differ (the same locations, other cards) and so does his Swiss bribe.
+ROUND_B = list(ROUND)
+ROUND_B[4] = (6000, "city_hall")  # Swiss: 6k instead of 8k
+ROUND_B[10] = (8000, STADIUM)  # 8k instead of 6k under the Stadium
+
+
+def first_difference(a: list[Any], b: list[Any]) -> str | None:
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x != y:
+            return f"frame {i} differs:\n  A: {repr(x)[:700]}\n  B: {repr(y)[:700]}"
+    if len(a) != len(b):
+        return f"frame counts differ: {len(a)} vs {len(b)}"
+    return None
+
+
+async def test_hidden_cards_do_not_reach_board_or_other_phones(make_host: Any, harness_factory: Any, tmp_path: Path, monkeypatch: Any) -> None:
+    worlds = []
+    for name, cards in (("a", ROUND), ("b", ROUND_B)):
+        # each world starts from the same catalogue (the deal remembers values in it)
+        path = tmp_path / f"contracts-{name}.json"
+        path.write_text(CATALOGUE_PATH.read_text(encoding="utf-8"), encoding="utf-8")
+        monkeypatch.setenv("CORRUPTION_CATALOGUE", str(path))
+        world = await make_world(make_host, harness_factory, name)
+        await world.open_board()
+        for seat in (A, B, C):
+            await world.open_phone(seat)
+        await deal_on_board(world)
+        await play_round(world, cards[:-1])  # up to the last card: nothing revealed yet
+        worlds.append(world)
+    a, b = worlds
+    assert [p.card for p in a.room.state.placements] != [p.card for p in b.room.state.placements]
+
+    def frames(world: World, tab: Tab, since: int = 0) -> list[Any]:
+        return normalise(tab.frames_since(since), world.replacements)
+
+    assert a.board is not None and b.board is not None
+    assert len(frames(a, a.board)) > 20
+    assert first_difference(frames(a, a.board), frames(b, b.board)) is None
+    for seat in (A, C):
+        assert first_difference(frames(a, a.phones[seat]), frames(b, b.phones[seat])) is None, NAMES[seat]
+    # the test can fail: Bruno's own phone did receive different bytes
+    assert first_difference(frames(a, a.phones[B]), frames(b, b.phones[B])) is not None
+    strings = {s for frame in frames(a, a.board) for s in strings_in(frame)}
+    assert "8k" not in strings  # no face-down 8k ever drawn on the board (only the face-up 10k)
+
+    # The last card reveals everything: now the board differs.
+    marks = {id(w): w.board.mark() for w in worlds if w.board is not None}
+    for world in worlds:
+        await play_round(world, [ROUND[-1]])
+        assert world.room.view().phase == "awards"
+    assert first_difference(frames(a, a.board, marks[id(a)]), frames(b, b.board, marks[id(b)])) is not None
+
+
+# --------------------------------------------------------------------------------------------
+# the board's own entries: a face-up card for the current player, pass-and-play
+# --------------------------------------------------------------------------------------------
+
+
+async def test_board_enters_a_face_up_card_and_pass_and_play_a_face_down_one(make_host: Any, harness_factory: Any, catalogue_copy: Path) -> None:
+    world = await make_world(make_host, harness_factory, "entries")
+    board = await world.open_board()
+    await deal_on_board(world)
+    # Alice's first card is face up: public, so the host may enter it (behind a tap)
+    assert board.has("board-enter") and not board.has("board-card-10000")
+    await board.click("board-enter")
+    assert not board.has("board-loc-city_hall")  # never a Swiss account from the board
+    await board.click("board-card-10000")
+    await board.click(f"board-loc-{SUBWAY}")
+    assert [(p.seat, p.card, p.location, p.face_up) for p in world.room.state.placements] == [(A, 10000, SUBWAY, True)]
+    # Bruno has no phone: the tablet is handed to him behind a privacy screen
+    await world.submit_for_seat(B, {"type": "play_card", "by": B, "card": 10000, "location": AIRPORT, "face_up": True})
+    await world.submit_for_seat(C, {"type": "play_card", "by": C, "card": 10000, "location": UNIVERSITY, "face_up": True})
+    assert not board.has("board-enter")  # Alice's second card is face down: only her phone
+    await world.submit_for_seat(A, {"type": "play_card", "by": A, "card": "hitman", "location": AIRPORT, "face_up": False})
+    await board.click_tooltip("Play for Bruno on this tablet")
+    assert board.has("privacy-ready") and "Bruno" in board.text() and not board.has("card-8000")
+    await board.click("privacy-ready")
+    assert board.has("face-down")
+    await show_cards(board)
+    await board.click("card-8000")
+    await board.click("loc-city_hall")
+    placed = world.room.state.placements[-1]
+    assert (placed.seat, placed.card, placed.location, placed.face_up) == (B, 8000, "city_hall", False)
+    assert not board.has("card-8000") and board.has("prompt")  # the choices are hidden again
+    assert "8k" not in board.texts()
+
+
+async def test_setup_form_offers_the_variants_and_house_rules(make_host: Any, harness_factory: Any) -> None:
+    """The home page's setup form builds its fields from HOUSE_RULES: variant and Little Black
+    Book included, each with its labels, and the choices reach the room's setup."""
+    import flet as ft
+
+    host = make_host("setup")
+    harness = harness_factory(host)
+    home = await harness.open(f"/?k={host.token}", name="home")
+
+    def dropdown(label_text: str) -> ft.Dropdown:
+        found = [c for c in home.controls() if isinstance(c, ft.Dropdown) and c.label == label_text]
+        assert len(found) == 1, (label_text, [getattr(c, "label", None) for c in home.controls() if isinstance(c, ft.Dropdown)])
+        return found[0]
+
+    async def choose(label_text: str, value: str) -> None:
+        control = dropdown(label_text)
+        home.session.apply_patch(control._i, {"value": value})
+        await home.session.dispatch_event(control._i, "select", value)
+        await harness.settle()
+
+    await choose("Game", "corruption")
+    variant = dropdown("Variant")
+    assert variant.value == "standard"
+    assert [o.text for o in variant.options][2] == "Free Stud: the leading player chooses each round"
+    assert dropdown("Little Black Book (two peeks each)").value == "False"
+    for label_text in ("Award order", "Tie for leading player", "Hit men and their owner's cards", "Reporters"):
+        assert "recommended" in next(o.text for o in dropdown(label_text).options if o.key == dropdown(label_text).value)
+    await choose("Variant", "free_stud")
+    await choose("Little Black Book (two peeks each)", "True")
+    for i, name in enumerate(NAMES):
+        field_ = [c for c in home.controls() if isinstance(c, ft.TextField) and c.label == f"Name of player {i + 1}"][0]
+        home.session.apply_patch(field_._i, {"value": name})
+        await home.session.dispatch_event(field_._i, "change", name)
+    await harness.settle()
+    await home.click("create-room")
+    (room,) = host.rooms.values()
+    assert room.game_id == "corruption"
+    assert room.setup.variant == "free_stud" and room.setup.little_black_book is True
+    assert room.setup.resolution_order == "location" and room.setup.reporter_optional is True
