@@ -15,30 +15,17 @@ import re
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.conftest import VABANQUE_PLAYERS, VABANQUE_SEED, vabanque_setup
 from tests.harness.flet_inprocess import normalise, strings_in
+from tests.harness.browser import BOARD_VIEWPORT, WAIT_MS, enable_semantics, ident, launch
 from tests.harness.server import RefereeServer, prepare_rooms
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-LAUNCH_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
-BOARD_VIEWPORT = {"width": 1280, "height": 800}
 PHONE_VIEWPORT = {"width": 390, "height": 844}
 NAMES = [p["name"] for p in VABANQUE_PLAYERS]
 #: the seat that joins by QR and places a card; first player, so the card phase waits for it
@@ -47,7 +34,6 @@ SEAT_NAME = NAMES[SEAT]
 CARD_BACK = "■"  # Bruno is blue: his card backs (and pawn) carry the square glyph
 TABLE = 2  # no pawn starts there: the glyph appears on it only as a card back
 CHIPS = [2, 4, 6, 1, 7, 3, 5, 2, 4, 6, 1, 3]
-WAIT_MS = 30_000
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
@@ -55,9 +41,6 @@ PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 # page helpers
 # --------------------------------------------------------------------------------------------
 
-
-def ident(page: Any, identifier: str) -> Any:
-    return page.locator(f'[flt-semantics-identifier="{identifier}"]')
 
 
 def show_private(page: Any) -> None:
@@ -75,11 +58,6 @@ def show_private(page: Any) -> None:
             continue
     expect(ident(page, "hide-private")).to_be_visible()
 
-
-def enable_semantics(page: Any) -> None:
-    """Flutter paints a canvas: turn on its accessibility tree (the DOM the tests read)."""
-    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
-    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
 
 
 def record_frames(page: Any) -> list[bytes]:
@@ -169,12 +147,11 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     # Required in CI: a missing browser is a failure, never a skip.
-    assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: install Debian's chromium package"
     from playwright.sync_api import expect, sync_playwright
 
     expect.set_options(timeout=WAIT_MS)  # the default 5 s is short for Flutter on 2 cores
     with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS, headless=True)
+        chromium = launch(pw)
         try:
             yield chromium
         finally:

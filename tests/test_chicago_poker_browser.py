@@ -22,30 +22,13 @@ from typing import Any
 
 import pytest
 
+from tests.harness.browser import BOARD_VIEWPORT, PHONE_VIEWPORT, WAIT_MS, enable_semantics, ident, launch
 from tests.harness.server import RefereeServer, prepare_rooms
 from tests.test_chicago_poker_views import OPENING, SEED, cp_setup
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-LAUNCH_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
-BOARD_VIEWPORT = {"width": 1280, "height": 800}
-PHONE_VIEWPORT = {"width": 360, "height": 780}
-WAIT_MS = 30_000
 
-
-def ident(page: Any, identifier: str) -> Any:
-    return page.locator(f'[flt-semantics-identifier="{identifier}"]')
 
 
 def expect_says(page: Any, identifier: str, text: str) -> None:
@@ -57,10 +40,6 @@ def expect_says(page: Any, identifier: str, text: str) -> None:
         timeout=WAIT_MS,
     )
 
-
-def enable_semantics(page: Any) -> None:
-    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
-    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
 
 
 @pytest.fixture(scope="module")
@@ -98,14 +77,13 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[RefereeSe
 
 def test_shootout_with_a_reinforcement_round(served: Any, shots: Path | None) -> None:
     # Required in CI: a missing browser is a failure, never a skip.
-    assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: install Debian's chromium package"
     from playwright.sync_api import expect, sync_playwright
 
     server, room, tokens = served
     expect.set_options(timeout=WAIT_MS)
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS, headless=True)
+            browser = launch(pw)
             try:
                 run_game(browser, server, room, tokens, shots)
             finally:

@@ -24,38 +24,17 @@ from typing import Any
 import pytest
 
 from companion.games.corruption import CATALOGUE_PATH
+from tests.harness.browser import BOARD_VIEWPORT, PHONE_VIEWPORT, WAIT_MS, enable_semantics, ident, launch
 from tests.harness.server import RefereeServer, prepare_rooms
 from tests.test_corruption_views import CHOICES, DEAL, NAMES, PLAYERS, ROUND, SEED, STADIUM, WINNERS
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-LAUNCH_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
-BOARD_VIEWPORT = {"width": 1280, "height": 800}
-PHONE_VIEWPORT = {"width": 360, "height": 780}
-WAIT_MS = 30_000
 BODY_NAMES = {"city_hall": "City Hall", "county_seat": "County Seat", "capitol": "Capitol"}
 T0 = 0.0
 SHOTS = Path(os.environ.get("CORRUPTION_SCREENSHOTS", "/tmp/corruption_screens"))
 
 
-def ident(page: Any, identifier: str) -> Any:
-    return page.locator(f'[flt-semantics-identifier="{identifier}"]')
-
-
-def enable_semantics(page: Any) -> None:
-    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
-    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
 
 
 def shot(page: Any, name: str) -> None:
@@ -65,7 +44,6 @@ def shot(page: Any, name: str) -> None:
 
 def test_one_round_with_board_and_three_phones(tmp_path: Path) -> None:
     # Required: a missing browser is a failure, never a skip.
-    assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: install Debian's chromium package"
     from playwright.sync_api import expect, sync_playwright
 
     global T0
@@ -84,7 +62,7 @@ def test_one_round_with_board_and_three_phones(tmp_path: Path) -> None:
     expect.set_options(timeout=WAIT_MS)
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS, headless=True)
+            browser = launch(pw)
             try:
                 print()
                 board = browser.new_context(viewport=BOARD_VIEWPORT).new_page()

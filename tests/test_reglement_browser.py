@@ -22,31 +22,14 @@ from typing import Any
 
 import pytest
 
+from tests.harness.browser import BOARD_VIEWPORT, PHONE_VIEWPORT, WAIT_MS, enable_semantics, ident, launch
 from tests.harness.server import RefereeServer, prepare_rooms
 from tests.test_reglement_views import BLUE, GREEN, RED, SEED, YELLOW, preset_setup
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-LAUNCH_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
-BOARD_VIEWPORT = {"width": 1280, "height": 800}
-PHONE_VIEWPORT = {"width": 360, "height": 780}
-WAIT_MS = 30_000
 SHOTS = Path(os.environ.get("REGLEMENT_SHOTS", "/tmp/reglement_screens"))
 
-
-def ident(page: Any, identifier: str) -> Any:
-    return page.locator(f'[flt-semantics-identifier="{identifier}"]')
 
 
 SAYS_JS = """([id, text]) => {
@@ -67,10 +50,6 @@ def says(page: Any, identifier: str, text: str) -> None:
         shown = page.evaluate(SAYS_JS, [identifier, None])
         raise AssertionError(f"{identifier!r} never showed {text!r}; it shows {shown!r}") from error
 
-
-def enable_semantics(page: Any) -> None:
-    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
-    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
 
 
 @pytest.fixture(scope="module")
@@ -104,12 +83,11 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[RefereeSe
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: install Debian's chromium package"
     from playwright.sync_api import expect, sync_playwright
 
     expect.set_options(timeout=WAIT_MS)
     with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS, headless=True)
+        chromium = launch(pw)
         try:
             yield chromium
         finally:

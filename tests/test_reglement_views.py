@@ -231,7 +231,7 @@ async def test_host_enters_pills_move_pass_and_boum(make_host: Any, harness_fact
     await board.click(ways[0])
     moved_to = state().cakes[RED]
     assert moved_to not in (None, "#12")
-    assert f"passes Raoul's cake" in board.text()
+    assert "passes Raoul's cake" in board.text()
     await board.click("end-turn")
 
     # Gaston blows it up with Boum!

@@ -12,7 +12,7 @@ from companion.i18n import Translator
 from companion.room import Room, RoomEvent
 from views import games as game_uis
 from views.screen import RoomScreen
-from views.common import PEEK_KEY, ACCENT, COLOUR_HEX, INK, MUTED, banner, centered_message, glyph, label, text_on
+from views.common import PEEK_KEY, ACCENT, COLOUR_HEX, MUTED, banner, centered_message, glyph, label, text_on
 
 if TYPE_CHECKING:
     from views.app import PageSession

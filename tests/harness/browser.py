@@ -1,0 +1,46 @@
+"""What every browser test shares: Debian's Chromium with the flags this offline machine needs,
+viewports, and the hooks into Flutter's accessibility tree."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = "/usr/bin/chromium"
+#: No background networking (connections from Chromium are refused here, many at a time) and
+#: every host but loopback unresolvable, so a page can never reach out.
+LAUNCH_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+BOARD_VIEWPORT = {"width": 1280, "height": 800}
+PHONE_VIEWPORT = {"width": 360, "height": 780}
+WAIT_MS = 30_000
+
+
+def require_chromium() -> str:
+    """Browser tests are required: a missing browser fails them, it never skips them."""
+    assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: install Debian's chromium package"
+    return CHROMIUM
+
+
+def launch(playwright: Any) -> Any:
+    return playwright.chromium.launch(executable_path=require_chromium(), args=LAUNCH_ARGS)
+
+
+def ident(page: Any, identifier: str) -> Any:
+    """The node a view labelled with `ft.Semantics(identifier=...)`."""
+    return page.locator(f'[flt-semantics-identifier="{identifier}"]')
+
+
+def enable_semantics(page: Any) -> None:
+    """Flutter paints a canvas: turn on its accessibility tree (the DOM the tests read)."""
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
