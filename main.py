@@ -56,7 +56,7 @@ def build_app(data_dir: Path, base_url: str) -> tuple[Any, Any]:
     flet_patches.apply()
     host = Host(Store(data_dir / "referee.sqlite3"))
     flet_app = ft.run(
-        build_main(host, AppConfig(base_url=base_url)),
+        build_main(host, AppConfig(base_url=base_url, data_dir=data_dir)),
         assets_dir=str(ASSETS),
         export_asgi_app=True,
         no_cdn=True,

@@ -5,6 +5,7 @@ Routes (the host token travels as `?k=` so a restarted host's tablet link keeps 
   /room/<id>             a room's board (host board with ?k=, spectator board without)
   /join/<id>/<token>     a seat link from a QR code: stores the token on the phone, then /seat/<id>
   /seat/<id>             the seat page; the token comes from the phone's storage for this room
+  /boards                the host's Règlement board editor (host only: needs ?k=)
 
 Seat identity comes from our own durable token, never from the Flet session (a phone whose IP
 changes, or a restarted server, gets a new session).
@@ -15,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -23,6 +25,7 @@ import flet as ft
 from companion.i18n import LANGUAGES, translator
 from companion.room import Host
 from views.board import BoardScreen
+from views.boards import BoardsScreen
 from views.common import centered_message, setup_page
 from views.home import HomeScreen
 from views.seat import SeatScreen
@@ -37,6 +40,8 @@ LANG_KEY = "referee.lang"
 class AppConfig:
     #: the address phones use to reach this host, e.g. http://192.168.1.20:8550
     base_url: str
+    #: the host's data directory (saved boards, seating presets); None = the shipped defaults only
+    data_dir: Path | None = None
 
 
 def parse_route(route: str) -> tuple[list[str], dict[str, str]]:
@@ -166,6 +171,10 @@ class PageSession:
             self.screen = HomeScreen(self, tr, is_host=is_host, host_query=host_query)
         elif parts[0] == "room" and len(parts) == 2 and parts[1] in self.host.rooms:
             self.screen = BoardScreen(self, tr, self.host.rooms[parts[1]], is_host=is_host, host_query=host_query)
+        elif parts[0] == "boards" and len(parts) == 1:
+            if not is_host:
+                return self.invalid_link()
+            self.screen = BoardsScreen(self, tr, host_query=host_query)
         elif parts[0] == "join" and len(parts) == 3:
             room = self.host.rooms.get(parts[1])
             if room is None or room.seat_for_token(parts[2]) is None:

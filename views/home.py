@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, get_args
 
 import flet as ft
@@ -9,6 +11,7 @@ import flet as ft
 
 from companion.games import GAMES
 from views.games import UIS
+from views.games import get as game_ui
 from companion.i18n import LANGUAGES, Translator
 from companion.players import Colour
 from companion.room import Rejected
@@ -19,6 +22,21 @@ if TYPE_CHECKING:
     from views.app import PageSession
 
 COLOURS: tuple[str, ...] = get_args(Colour)
+
+
+@dataclass
+class SetupContext:
+    """What a game UI module's optional setup hooks get (`setup_load`, `setup_fields`,
+    `setup_values` in views/games/<game>.py): the form's player count, the host's data directory,
+    and `state`, the module's own dict for this form (kept until another game is chosen)."""
+
+    tr: Translator
+    players: int
+    data_dir: Path | None
+    host_query: str
+    page: ft.Page
+    rerender: Any
+    state: dict[str, Any] = field(default_factory=dict)
 
 
 class HomeScreen:
@@ -35,11 +53,28 @@ class HomeScreen:
         ]
         self.first_player = "random"
         self.rules: dict[str, str] = {}
+        self.extra: dict[str, Any] = {}
         self._unsubscribe: Any = None
 
     async def open(self) -> None:
         self._unsubscribe = self.session.host.subscribe(self.on_rooms_changed)
+        await self.load_extra()
         await self.render()
+
+    # -- a game UI module's own setup fields (optional hooks) --
+
+    def hook(self, name: str) -> Any:
+        return getattr(game_ui(self.game_id), name, None) if self.game_id in UIS else None
+
+    def setup_context(self) -> SetupContext:
+        data_dir = getattr(self.session.config, "data_dir", None)
+        return SetupContext(self.tr, len(self.players), data_dir, self.host_query, self.page, self.render, self.extra)
+
+    async def load_extra(self) -> None:
+        self.extra = {}
+        load = self.hook("setup_load")
+        if self.is_host and load is not None:
+            await load(self.setup_context())
 
     async def close(self) -> None:
         if self._unsubscribe:
@@ -174,6 +209,9 @@ class HomeScreen:
                     width=520,
                 ))
             )
+        fields = self.hook("setup_fields")
+        if fields is not None:
+            controls.extend(fields(self.setup_context()))
         controls.append(big_button(tr.t("ui.create_room"), handler(self.create), ident="create-room", width=320))
         return controls
 
@@ -194,6 +232,7 @@ class HomeScreen:
     async def on_game(self, event: Any) -> None:
         self.game_id = event.control.value
         self.rules = {}
+        await self.load_extra()
         await self.render()
 
     async def on_first(self, event: Any) -> None:
@@ -226,6 +265,9 @@ class HomeScreen:
             setup[rule] = _coerce(value, annotation)
         if "first_player" not in fields:
             setup.pop("first_player")
+        values = self.hook("setup_values")
+        if values is not None:
+            setup.update(values(self.setup_context()))
         try:
             room = await self.session.host.create_room(self.game_id, setup)
         except Rejected as rejection:

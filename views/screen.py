@@ -4,6 +4,7 @@ submits actions against the version it showed, and shows rejections on this devi
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -48,6 +49,8 @@ class GameContext:
     submit: Any
     ui: dict[str, Any] = field(default_factory=dict)
     rerender: Any = None
+    #: the host's data directory (saved boards, presets), None when the host has none
+    data_dir: Path | None = None
 
 
 class RoomScreen:
@@ -116,6 +119,7 @@ class RoomScreen:
             submit=self.submit,
             ui=self.ui,
             rerender=self.render,
+            data_dir=self.session.config.data_dir,
         )
 
     async def render(self) -> None:
