@@ -75,6 +75,8 @@ async def shoot(base: str, demo: dict[str, str], out: Path) -> list[Path]:
         ("vabanque-payout.png", f"/room/{demo['payout']}?k={demo['host']}", (1280, 800)),
         ("vabanque-seat.png", f"/join/{demo['moves']}/{demo['moves_seat0']}", (360, 780)),
         ("rooms.png", f"/?k={demo['host']}", (1280, 800)),
+        ("vabanque-payout-fr.png", f"/room/{demo['payout']}?k={demo['host']}&lang=fr", (1280, 800)),
+        ("vabanque-seat-ru.png", f"/join/{demo['moves']}/{demo['moves_seat0']}?lang=ru", (360, 780)),
     ]
     written = []
     async with async_playwright() as p:

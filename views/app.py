@@ -163,6 +163,9 @@ class PageSession:
     async def show(self, route: str) -> None:
         await self.leave()
         parts, query = parse_route(route)
+        if query.get("lang") in LANGUAGES and query["lang"] != self.lang:
+            # A link may name the language (?lang=fr); the device remembers it.
+            await self.set_language(query["lang"])
         tr = translator(self.lang)
         token = query.get("k")
         is_host = self.host.is_host(token)
