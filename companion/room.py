@@ -148,7 +148,8 @@ class Room:
     keys: dict[str, int] = field(default_factory=dict)
     recent: list[tuple[int, Ruling]] = field(default_factory=list)
     presence: dict[int, int] = field(default_factory=dict)
-    listeners: set[Listener] = field(default_factory=set)
+    #: listener -> priority; lower is told first (the shared board before the phones)
+    listeners: dict[Listener, int] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     # -- construction --
@@ -222,12 +223,17 @@ class Room:
     # -- fan-out --
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
-        self.listeners.add(listener)
-        return lambda: self.listeners.discard(listener)
+        return self.subscribe_first(listener, priority=1)
+
+    def subscribe_first(self, listener: Listener, priority: int = 0) -> Callable[[], None]:
+        """Subscribe with a priority: listeners are told in priority order (the board, which
+        everyone at the table watches, before the phones)."""
+        self.listeners[listener] = priority
+        return lambda: self.listeners.pop(listener, None)
 
     def _notify(self, kind: Literal["version", "presence", "seats"]) -> None:
         event = RoomEvent(kind=kind, version=self.version)
-        for listener in list(self.listeners):
+        for listener in sorted(self.listeners, key=self.listeners.__getitem__):
             task = asyncio.get_running_loop().create_task(listener(event))
             task.add_done_callback(_log_failure)
 

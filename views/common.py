@@ -82,6 +82,15 @@ def handler(fn: Callable[..., Awaitable[Any]], *args: Any) -> Callable[[Any], Aw
     return on_event
 
 
+def role(key: str, control: ft.Control) -> ft.Control:
+    """Name a control's place in its list, so a redraw matches it to its predecessor even when
+    items before it come and go (unkeyed items are matched by position: a shift would resend the
+    whole subtree with new ids)."""
+    if control.key is None:
+        control.key = key
+    return control
+
+
 def tagged(identifier: str, control: ft.Control) -> ft.Control:
     """A control findable by tests and screen readers (`flt-semantics-identifier`), keyed so it
     keeps its id across redraws."""
@@ -166,6 +175,7 @@ def private_section(ctx: Any, build: Callable[[], ft.Control]) -> ft.Control:
                 big_button(ctx.tr.t("ui.hide_private"), handler(_set_peek, ctx, False), ident="hide-private", colour="#B0BEC5"),
             ],
             spacing=10,
+            key="private-open",
         )
     return ft.Semantics(
         identifier="show-private",

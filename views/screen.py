@@ -55,6 +55,8 @@ class GameContext:
 
 class RoomScreen:
     channel: Literal["seat", "host", "pass"] = "host"
+    #: order in which screens hear of a change (0 = first: the board everyone watches)
+    priority: int = 0
 
     def __init__(self, session: PageSession, tr: Translator, room: Room):
         self.session = session
@@ -63,6 +65,7 @@ class RoomScreen:
         self.room = room
         self.shown_version = -1
         self.missed = False
+        self._accepting = False
         self.error: str | None = None
         self.ui: dict[str, Any] = {}
         self._unsubscribe: Any = None
@@ -70,7 +73,7 @@ class RoomScreen:
     # -- lifecycle --
 
     async def open(self) -> None:
-        self._unsubscribe = self.room.subscribe(self.on_room_event)
+        self._unsubscribe = self.room.subscribe_first(self.on_room_event, priority=self.priority)
         await self.render()
 
     async def close(self) -> None:
@@ -88,7 +91,7 @@ class RoomScreen:
     watches: frozenset[str] = frozenset({"version", "presence", "seats"})
 
     async def on_room_event(self, event: RoomEvent) -> None:
-        if event.kind not in self.watches:
+        if event.kind not in self.watches or self._accepting:
             return
         if event.kind == "version" and event.version <= self.shown_version:
             return  # already drawn (this device's own action re-rendered it)
@@ -149,8 +152,15 @@ class RoomScreen:
             await self.render()
             return False
         self.error = None
-        await self.after_accepted()
+        # Drawn after the screens already told of the change (the board first), not before them;
+        # this screen's own copy of the room event is then skipped (see on_room_event).
+        self._accepting = True
+        self.page.run_task(self._after_accepted)
         return True
+
+    async def _after_accepted(self) -> None:
+        self._accepting = False
+        await self.after_accepted()
 
     async def after_accepted(self) -> None:
         await self.render()

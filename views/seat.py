@@ -12,7 +12,7 @@ from companion.i18n import Translator
 from companion.room import Room, RoomEvent
 from views import games as game_uis
 from views.screen import RoomScreen
-from views.common import PEEK_KEY, ACCENT, COLOUR_HEX, MUTED, banner, centered_message, glyph, label, text_on
+from views.common import role, PEEK_KEY, ACCENT, COLOUR_HEX, MUTED, banner, centered_message, glyph, label, text_on
 
 if TYPE_CHECKING:
     from views.app import PageSession
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 class SeatScreen(RoomScreen):
     channel = "seat"
+    priority = 1
     #: a phone shows neither who is connected nor which seats are taken
     watches = frozenset({"version"})
 
@@ -135,7 +136,7 @@ class SeatScreen(RoomScreen):
                 ]
             ),
         )
-        items: list[ft.Control] = [header]
+        items: list[ft.Control] = [role("seat-header", header)]
         if my_turn:
             items.append(
                 ft.Semantics(
@@ -151,10 +152,10 @@ class SeatScreen(RoomScreen):
                 )
             )
         elif view.waiting_for and len(view.waiting_for) < len(self.names):  # not "everyone"
-            items.append(label(tr.t("ui.waiting_for", self.names, seats=list(view.waiting_for)), 18, MUTED))
+            items.append(role("waiting-for", label(tr.t("ui.waiting_for", self.names, seats=list(view.waiting_for)), 18, MUTED)))
         if self.error:
             items.append(banner(self.error))
-        items.append(ui.seat_body(ctx, view))
+        items.append(role("seat-body", ui.seat_body(ctx, view)))
         return [
             ft.Container(
                 alignment=ft.Alignment.TOP_CENTER,

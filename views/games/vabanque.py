@@ -21,6 +21,7 @@ from views.common import (
     label,
     player_chip,
     private_section,
+    role,
     text_on,
 )
 
@@ -271,12 +272,12 @@ def seat_body(ctx: Any, view: View) -> ft.Control:
     seat = me.seat
     items: list[ft.Control] = []
     if view.phase == "over":
-        items.append(label(tr.t("ui.winner", ctx.names, seats=list(view.winners)), 26, ACCENT, ft.FontWeight.BOLD))
+        items.append(role("winner", label(tr.t("ui.winner", ctx.names, seats=list(view.winners)), 26, ACCENT, ft.FontWeight.BOLD)))
     else:
-        items.append(label(tr.t("ui.round", round=view.round, rounds=view.rounds) + " · " + tr.t(f"vabanque.phase.{view.phase}"), 16, MUTED))
+        items.append(role("status", label(tr.t("ui.round", round=view.round, rounds=view.rounds) + " · " + tr.t(f"vabanque.phase.{view.phase}"), 16, MUTED)))
     if legal.tables and not legal.cards:
-        items.append(label(tr.t("vabanque.prompt.chips", value=view.chip_value), 22, INK, ft.FontWeight.BOLD))
-        items.append(table_grid(ctx, view, lambda n: {"type": "place_chip", "by": seat, "table": n}))
+        items.append(role("prompt-chips", label(tr.t("vabanque.prompt.chips", value=view.chip_value), 22, INK, ft.FontWeight.BOLD)))
+        items.append(role("grid-chips", table_grid(ctx, view, lambda n: {"type": "place_chip", "by": seat, "table": n})))
     if legal.cards:
         chosen = ctx.ui.get(("vabanque.card", view.round))
         if chosen not in legal.cards:
@@ -294,11 +295,11 @@ def seat_body(ctx: Any, view: View) -> ft.Control:
         items.append(private_section(ctx, choose_card))
         if chosen is not None:
             # The card's name is not repeated here: the table grid is seen with the cards hidden.
-            items.append(label(tr.t("vabanque.pick_table_hidden"), 20, INK, ft.FontWeight.BOLD))
-            items.append(table_grid(ctx, view, lambda n: {"type": "place_card", "by": seat, "table": n, "card": chosen}))
+            items.append(role("prompt-table", label(tr.t("vabanque.pick_table_hidden"), 20, INK, ft.FontWeight.BOLD)))
+            items.append(role("grid-cards", table_grid(ctx, view, lambda n: {"type": "place_card", "by": seat, "table": n, "card": chosen})))
     if legal.moves:
-        items.append(label(tr.t("vabanque.prompt.moves"), 22, INK, ft.FontWeight.BOLD))
-        items.append(move_buttons(ctx, view, legal.moves, seat))
+        items.append(role("prompt-moves", label(tr.t("vabanque.prompt.moves"), 22, INK, ft.FontWeight.BOLD)))
+        items.append(role("moves", move_buttons(ctx, view, legal.moves, seat)))
     if view.phase in ("payout", "over"):
         items.append(payout_panel(ctx, view))
     if legal.next_round:
@@ -315,7 +316,7 @@ def seat_body(ctx: Any, view: View) -> ft.Control:
             return ft.Column(lines, spacing=6)
 
         items.append(private_section(ctx, my_cards))
-    items.append(table_list(ctx, view))
+    items.append(role("tables", table_list(ctx, view)))
     return ft.Column(items, spacing=10)
 
 
