@@ -121,6 +121,10 @@ class ServerProcess:
     started_at: float = 0.0
     #: seconds from Popen to the first HTTP 200 on "/"
     cold_start: float | None = None
+    #: the server script (same command line as main.py: --host --port --data-dir)
+    script: Path = ROOT / "main.py"
+    #: extra environment variables for the server
+    env: dict[str, str] = field(default_factory=dict)
 
     @property
     def base_url(self) -> str:
@@ -136,10 +140,10 @@ class ServerProcess:
         self.lines = []
         self.host_token = None
         token_seen = threading.Event()
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        env = dict(os.environ, PYTHONUNBUFFERED="1", **self.env)
         self.started_at = time.perf_counter()
         self.proc = subprocess.Popen(
-            [sys.executable, str(ROOT / "main.py"), "--host", "127.0.0.1", "--port", str(self.port), "--data-dir", str(self.data_dir)],
+            [sys.executable, str(self.script), "--host", "127.0.0.1", "--port", str(self.port), "--data-dir", str(self.data_dir)],
             cwd=ROOT,
             env=env,
             stdout=subprocess.PIPE,

@@ -1,0 +1,570 @@
+"""Many rooms at once: our server vs a bare Flet pubsub app, same topology, same run.
+
+    uv run python benchmarks/rooms.py                 # R = 1, 10, 50 (+ search), ~8 min
+    uv run python benchmarks/rooms.py --quick         # R = 1, 10, short play, ~2.5 min
+    uv run python benchmarks/rooms.py --rooms 1 5 --play 20 --no-search --no-restore
+
+For each R (loopback only, each phase bounded in time):
+  * ours: a fresh data dir with R Vabanque rooms (created before the server starts, one
+    process), `main.py` started (cold start = Popen -> first 200 on /), then per room one board
+    session and one phone session per seat (`latency.Table`), then `--play` seconds during which
+    every room plays random legal actions (`VabanqueMirror.random_action`) clicked on the acting
+    seat's phone, with a think time between a room's actions (`--think`, uniform 0.5x..1.5x);
+    the delay is click written -> the board frame showing the action (`latency.board_shows`);
+  * bare: `benchmarks/bare_app.py` (same topology, same durable SQLite append per action, no
+    game code), R rooms with a board and `--players` seat sessions each, driven the same way;
+    the delay is click written -> the board frame showing the new version.
+  Both servers run in separate processes; the order (ours first / bare first) alternates per R.
+  Server RSS per session = (RSS after all sessions rendered - RSS before) / sessions. CPU = the
+  server's user+sys time during play (100 % = one core). The driver's own CPU is shown as well:
+  it shares the machine's cores with the server.
+Then: the largest R with p95 < 100 ms (bisection between the measured R values, shorter play),
+the restore time of R rooms with long logs, and the page weight (benchmarks/page_weight.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import math
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import psutil
+
+from benchmarks.flet_client import PHONE, TABLET, FletClient, wait_for_any
+from benchmarks.latency import (
+    RoomInfo,
+    ServerProcess,
+    Table,
+    VabanqueMirror,
+    percentile,
+    server_errors,
+    vabanque_setup,
+)
+
+BARE = ROOT / "benchmarks" / "bare_app.py"
+PROFILE_DIR = ""  # --profile
+
+# R rooms in one process (latency.create_room makes one room per process); optionally each
+# with a long log of random legal actions (written with synchronous=OFF: setup only).
+ROOMS_SNIPPET = r"""
+import asyncio, json, random, sys, time
+from pathlib import Path
+sys.path.insert(0, sys.argv[1])
+from companion.room import Host, idempotency_key
+from companion.store import Store, LogEntry
+
+async def main():
+    store = Store(Path(sys.argv[2]) / "referee.sqlite3")
+    count, setup, seed, log_len = int(sys.argv[3]), json.loads(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
+    if log_len:
+        store.db.execute("PRAGMA synchronous=OFF")
+    host = Host(store)
+    out = []
+    try:
+        for i in range(count):
+            room = await host.create_room("vabanque", setup, seed=seed + i)
+            out.append({"room": room.id, "tokens": [s.token for s in room.seats], "host_token": host.token, "seed": room.seed})
+            if log_len:
+                game, state, rng = room.game, room.state, random.Random(seed + i)
+                store.db.execute("BEGIN")
+                for seq in range(1, log_len + 1):
+                    action = game.random_action(state, rng)
+                    if action is None or game.result(state) is not None:
+                        break
+                    state = game.apply(state, action).state
+                    payload = action.model_dump(mode="json")
+                    key = idempotency_key("seat", action.by, seq - 1, payload)
+                    store.db.execute("INSERT INTO log(room_id, seq, kind, payload, channel, key, at) VALUES (?,?,?,?,?,?,?)",
+                                     (room.id, seq, "action", json.dumps(payload), "seat", key, time.time()))
+                store.db.execute("COMMIT")
+    finally:
+        host.close()
+    print(json.dumps(out))
+
+asyncio.run(main())
+"""
+
+RESTORE_SNIPPET = r"""
+import sys, time, json
+from pathlib import Path
+sys.path.insert(0, sys.argv[1])
+t0 = time.perf_counter()
+from companion.room import Host
+from companion.store import Store
+t1 = time.perf_counter()
+host = Host(Store(Path(sys.argv[2]) / "referee.sqlite3"))
+t2 = time.perf_counter()
+print(json.dumps({"import_s": t1 - t0, "restore_s": t2 - t1, "rooms": len(host.rooms),
+                  "entries": sum(len(r.log_entries) for r in host.rooms.values())}))
+host.close()
+"""
+
+
+def create_rooms(data_dir: Path, count: int, players: int, seed: int, log_len: int = 0) -> list[RoomInfo]:
+    setup = vabanque_setup(players)
+    out = subprocess.run(
+        [sys.executable, "-c", ROOMS_SNIPPET, str(ROOT), str(data_dir), str(count), json.dumps(setup), str(seed), str(log_len)],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=ROOT,
+    )
+    rows = json.loads(out.stdout.strip().splitlines()[-1])
+    return [RoomInfo(room=r["room"], tokens=r["tokens"], host_token=r["host_token"], seed=r["seed"], setup=setup) for r in rows]
+
+
+@dataclass
+class Result:
+    app: str
+    rooms: int
+    sessions: int = 0
+    latencies: list[float] = field(default_factory=list)
+    play_s: float = 0.0
+    cold_start_s: float = float("nan")
+    first_view_s: float = float("nan")
+    connect_s: float = 0.0
+    rss_before: int = 0
+    rss_after: int = 0
+    rss_end: int = 0
+    server_cpu_s: float = 0.0
+    #: server CPU share (1.0 = one core) with every session connected and nobody acting
+    idle_cpu: float = 0.0
+    driver_cpu_s: float = 0.0
+    retries: int = 0
+    errors: list[str] = field(default_factory=list)
+    load: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    server_errors: list[str] = field(default_factory=list)
+    profile: str = ""
+
+    @property
+    def ms(self) -> list[float]:
+        return [x * 1000 for x in self.latencies]
+
+    def p(self, q: float) -> float:
+        return percentile(self.ms, q)
+
+    @property
+    def per_session_kib(self) -> float:
+        return (self.rss_after - self.rss_before) / max(1, self.sessions) / 1024
+
+    @property
+    def rate(self) -> float:
+        return len(self.latencies) / self.play_s if self.play_s else 0.0
+
+    @property
+    def cpu_ms_per_action(self) -> float:
+        """Server CPU per action, net of the idle share."""
+        return max(0.0, self.server_cpu_s - self.idle_cpu * self.play_s) * 1000 / max(1, len(self.latencies))
+
+    @property
+    def cpu_pct(self) -> float:
+        return 100 * self.server_cpu_s / self.play_s if self.play_s else 0.0
+
+
+async def gather_limited(coros: list[Any], limit: int) -> list[Any]:
+    sem = asyncio.Semaphore(limit)
+
+    async def one(c: Any) -> Any:
+        async with sem:
+            return await c
+
+    return await asyncio.gather(*(one(c) for c in coros))
+
+
+def cpu_of(proc: psutil.Process) -> float:
+    t = proc.cpu_times()
+    return t.user + t.system
+
+
+def start_profiler(result: Result, server: ServerProcess, play: float) -> subprocess.Popen[bytes] | None:
+    """py-spy on the server for the play window (`--profile DIR`; needs py-spy on PATH, e.g.
+    `uv run --with py-spy python benchmarks/rooms.py --profile /tmp/prof`)."""
+    if not PROFILE_DIR:
+        return None
+    exe = shutil.which("py-spy")
+    if exe is None:
+        print("  --profile: py-spy not on PATH (run with `uv run --with py-spy ...`)", flush=True)
+        return None
+    out = Path(PROFILE_DIR) / f"{result.app}-R{result.rooms}.txt"
+    result.profile = str(out)
+    return subprocess.Popen(
+        [exe, "record", "--pid", str(server.pid), "--format", "raw", "--rate", "200", "--nonblocking", "--duration", str(int(play) + 1), "--output", str(out)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+def profile_summary(path: str, top: int = 25) -> list[str]:
+    """Top functions of a py-spy raw (collapsed) profile: inclusive and self share of samples."""
+    inclusive: dict[str, int] = {}
+    own: dict[str, int] = {}
+    total = 0
+    for line in Path(path).read_text().splitlines():
+        stack, _, count = line.rpartition(" ")
+        if not stack:
+            continue
+        n = int(count)
+        total += n
+        frames = [f.split(" (")[0] + " (" + f.split(" (")[-1].split("/")[-1] if " (" in f else f for f in stack.split(";")]
+        for f in set(frames):
+            inclusive[f] = inclusive.get(f, 0) + n
+        own[frames[-1]] = own.get(frames[-1], 0) + n
+    lines = [f"  {total} samples; top inclusive (% of on-CPU samples):"]
+    for f, n in sorted(inclusive.items(), key=lambda kv: -kv[1])[:top]:
+        lines.append(f"    {100 * n / total:5.1f}%  {f[:150]}")
+    lines.append("  top self:")
+    for f, n in sorted(own.items(), key=lambda kv: -kv[1])[:15]:
+        lines.append(f"    {100 * n / total:5.1f}%  {f[:150]}")
+    return lines
+
+
+async def play_window(
+    result: Result, server: ServerProcess, loops: list[Any], play: float
+) -> None:
+    """Run every room's loop for `play` seconds; measure server and driver CPU over it."""
+    proc = psutil.Process(server.pid)
+    me = psutil.Process()
+    idle0, i0 = cpu_of(proc), time.perf_counter()
+    await asyncio.sleep(3.0)
+    result.idle_cpu = (cpu_of(proc) - idle0) / (time.perf_counter() - i0)
+    profiler = start_profiler(result, server, play)
+    cpu0, me0, t0 = cpu_of(proc), cpu_of(me), time.perf_counter()
+    result.load = os.getloadavg()
+    deadline = time.monotonic() + play
+    await asyncio.gather(*(loop(deadline) for loop in loops))
+    if profiler is not None:
+        await asyncio.to_thread(profiler.wait, 60)
+    result.play_s = time.perf_counter() - t0
+    result.server_cpu_s = cpu_of(proc) - cpu0
+    result.driver_cpu_s = cpu_of(me) - me0
+
+
+async def run_ours(r: int, args: argparse.Namespace) -> Result:
+    result = Result("ours", r)
+    with tempfile.TemporaryDirectory(prefix="referee-rooms-") as tmp:
+        infos = create_rooms(Path(tmp), r, args.players, args.seed)
+        server = ServerProcess(Path(tmp)).start()
+        result.cold_start_s = server.cold_start or float("nan")
+        tables: list[Table] = []
+        try:
+            t0 = time.perf_counter()
+            result.rss_before = server.rss()
+            tables = [Table(server.base_url, info, VabanqueMirror(info.setup, info.seed)) for info in infos]
+            await tables[0].open_board(args.timeout)
+            result.first_view_s = time.perf_counter() - server.started_at
+            await tables[0].board.close()
+            result.rss_before = server.rss()  # after the first session's warm-up
+            await gather_limited([t.open_all(args.timeout) for t in tables], 8)
+            result.connect_s = time.perf_counter() - t0
+            result.sessions = sum(1 + len(t.phones) for t in tables)
+            result.rss_after = server.rss()
+
+            def room_loop(table: Table, index: int) -> Any:
+                rng = random.Random(args.seed * 1000 + index)
+
+                async def loop(deadline: float) -> None:
+                    await asyncio.sleep(rng.uniform(0, args.think))
+                    while time.monotonic() < deadline and not table.mirror.over:
+                        action = table.mirror.random_action(rng)
+                        try:
+                            sent, seen = await table.play(action, args.timeout)
+                        except Exception as exc:  # noqa: BLE001 - a timeout: count it, stop this room
+                            result.errors.append(f"room {table.info.room}: {type(exc).__name__}: {str(exc)[:200]}")
+                            return
+                        result.latencies.append(seen - sent)
+                        await asyncio.sleep(args.think * rng.uniform(0.5, 1.5))
+
+                return loop
+
+            await play_window(result, server, [room_loop(t, i) for i, t in enumerate(tables)], args.play)
+            result.retries = sum(t.retries for t in tables)
+            result.rss_end = server.rss()
+        finally:
+            await asyncio.gather(*(t.close() for t in tables), return_exceptions=True)
+            result.server_errors = server_errors(server.lines)
+            server.stop()
+    return result
+
+
+class BareRoomDriver:
+    def __init__(self, base_url: str, room: str, players: int):
+        self.board = FletClient(base_url, f"/board/{room}", width=TABLET[0], height=TABLET[1], name=f"bare-board-{room}")
+        self.seats = [FletClient(base_url, f"/seat/{room}/{s}", width=PHONE[0], height=PHONE[1], name=f"bare-seat-{room}-{s}") for s in range(players)]
+        self.version = 0
+        self.retries = 0
+
+    async def open(self, timeout: float) -> None:
+        await self.board.connect(timeout)
+        await self.board.wait_for(lambda c: f"v {self.version}" in c.texts(), timeout, what="bare board")
+        for seat in self.seats:
+            await seat.connect(timeout)
+            await seat.wait_for(lambda c: c.clickable("act"), timeout, what="bare seat")
+
+    async def act(self, seat: int, timeout: float) -> tuple[float, float]:
+        """Click the seat's button (re-sent if a re-render replaced it first, like Table.click);
+        returns (click written, board frame showing the new version)."""
+        phone, expected = self.seats[seat], f"v {self.version + 1}"
+        deadline = time.monotonic() + timeout
+        while True:
+            target = await phone.wait_for(lambda c: c.clickable("act"), max(0.1, deadline - time.monotonic()), what="act")
+            sent = await phone.send_event(target["_i"], "click", None)
+
+            def outcome(clicked: int = target["_i"]) -> Any:
+                if expected in self.board.texts():
+                    return "done"
+                again = phone.clickable("act")
+                return "again" if again is not None and again["_i"] != clicked else None
+
+            res, _, frame = await wait_for_any([phone, self.board], outcome, max(0.1, deadline - time.monotonic()), what="bare action")
+            if res == "done":
+                self.version += 1
+                return sent, frame.at if frame is not None else time.perf_counter()
+            self.retries += 1
+
+    async def close(self) -> None:
+        for c in [self.board, *self.seats]:
+            await c.close()
+
+
+async def run_bare(r: int, args: argparse.Namespace) -> Result:
+    result = Result("bare", r)
+    with tempfile.TemporaryDirectory(prefix="referee-bare-") as tmp:
+        server = ServerProcess(Path(tmp), script=BARE).start()
+        result.cold_start_s = server.cold_start or float("nan")
+        drivers: list[BareRoomDriver] = []
+        try:
+            t0 = time.perf_counter()
+            warm = BareRoomDriver(server.base_url, "warmup", 0)
+            await warm.open(args.timeout)
+            result.first_view_s = time.perf_counter() - server.started_at
+            await warm.close()
+            result.rss_before = server.rss()
+            drivers = [BareRoomDriver(server.base_url, f"r{i}", args.players) for i in range(r)]
+            await gather_limited([d.open(args.timeout) for d in drivers], 8)
+            result.connect_s = time.perf_counter() - t0
+            result.sessions = sum(1 + len(d.seats) for d in drivers)
+            result.rss_after = server.rss()
+
+            def room_loop(driver: BareRoomDriver, index: int) -> Any:
+                rng = random.Random(args.seed * 1000 + index)
+
+                async def loop(deadline: float) -> None:
+                    await asyncio.sleep(rng.uniform(0, args.think))
+                    while time.monotonic() < deadline:
+                        try:
+                            sent, seen = await driver.act(rng.randrange(args.players), args.timeout)
+                        except Exception as exc:  # noqa: BLE001 - counted and shown
+                            result.errors.append(f"{driver.board.name}: {type(exc).__name__}: {str(exc)[:200]}")
+                            return
+                        result.latencies.append(seen - sent)
+                        await asyncio.sleep(args.think * rng.uniform(0.5, 1.5))
+
+                return loop
+
+            await play_window(result, server, [room_loop(d, i) for i, d in enumerate(drivers)], args.play)
+            result.retries = sum(d.retries for d in drivers)
+            result.rss_end = server.rss()
+        finally:
+            await asyncio.gather(*(d.close() for d in drivers), return_exceptions=True)
+            result.server_errors = server_errors(server.lines)
+            server.stop()
+    return result
+
+
+# -- restore --------------------------------------------------------------------------------
+
+
+async def measure_restore(r: int, log_len: int, args: argparse.Namespace) -> dict[str, Any]:
+    out: dict[str, Any] = {"rooms": r, "log_len": log_len}
+    with tempfile.TemporaryDirectory(prefix="referee-empty-") as empty:
+        server = ServerProcess(Path(empty)).start()
+        out["cold_empty_s"] = server.cold_start
+        server.stop()
+    with tempfile.TemporaryDirectory(prefix="referee-restore-") as tmp:
+        t0 = time.perf_counter()
+        infos = create_rooms(Path(tmp), r, args.players, args.seed, log_len=log_len)
+        out["generate_s"] = time.perf_counter() - t0
+        proc = await asyncio.to_thread(
+            subprocess.run, [sys.executable, "-c", RESTORE_SNIPPET, str(ROOT), tmp], check=True, capture_output=True, text=True, timeout=300, cwd=ROOT
+        )
+        out.update(json.loads(proc.stdout.strip().splitlines()[-1]))
+        server = ServerProcess(Path(tmp)).start()
+        out["cold_restored_s"] = server.cold_start
+        try:
+            info = infos[-1]
+            table = Table(server.base_url, info, VabanqueMirror(info.setup, info.seed))
+            t1 = time.perf_counter()
+            board = FletClient(server.base_url, f"/room/{info.room}?k={info.host_token}", width=TABLET[0], height=TABLET[1])
+            await board.connect(args.timeout)
+            await board.wait_for(lambda c: len(c.texts()) > 20, args.timeout, what="restored board")
+            out["first_board_s"] = time.perf_counter() - t1
+            out["rss_mib"] = server.rss() / 2**20
+            await board.close()
+            del table
+        finally:
+            server.stop()
+    return out
+
+
+# -- report -----------------------------------------------------------------------------------
+
+
+def fmt_ratio(a: float, b: float) -> str:
+    return f"{a / b:.2f}x" if b and not math.isnan(a) and not math.isnan(b) else "n/a"
+
+
+def table_lines(results: list[tuple[Result, Result]]) -> list[str]:
+    head = (
+        f"{'R':>4} {'app':<5} {'sess':>5} {'acts':>5} {'act/s':>6} {'med ms':>7} {'p95 ms':>7} {'p99 ms':>7} {'max ms':>7} "
+        f"{'KiB/sess':>9} {'srv CPU':>8} {'idle':>5} {'net ms/act':>10} {'drv CPU':>8} {'cold s':>7} {'1st view s':>10} {'retry':>5} {'err':>4}  load 1/5/15"
+    )
+    lines = [head, "-" * len(head)]
+    for ours, bare in results:
+        for res in (ours, bare):
+            if not res.latencies:
+                lines.append(f"{res.rooms:>4} {res.app:<5} {res.sessions:>5}  no actions measured; errors: {res.errors[:2]}")
+                continue
+            lines.append(
+                f"{res.rooms:>4} {res.app:<5} {res.sessions:>5} {len(res.latencies):>5} {res.rate:>6.1f} "
+                f"{statistics.median(res.ms):>7.1f} {res.p(0.95):>7.1f} {res.p(0.99):>7.1f} {max(res.ms):>7.0f} "
+                f"{res.per_session_kib:>9.0f} {res.cpu_pct:>7.0f}% {100 * res.idle_cpu:>4.0f}% {res.cpu_ms_per_action:>10.1f} "
+                f"{100 * res.driver_cpu_s / max(1e-9, res.play_s):>7.0f}% {res.cold_start_s:>7.2f} {res.first_view_s:>10.2f} "
+                f"{res.retries:>5} {len(res.errors):>4}  {' '.join(f'{x:.2f}' for x in res.load)}"
+            )
+        if ours.latencies and bare.latencies:
+            lines.append(
+                f"{ours.rooms:>4} {'ratio':<5} {'':>5} {'':>5} {fmt_ratio(ours.rate, bare.rate):>6} "
+                f"{fmt_ratio(statistics.median(ours.ms), statistics.median(bare.ms)):>7} {fmt_ratio(ours.p(0.95), bare.p(0.95)):>7} "
+                f"{fmt_ratio(ours.p(0.99), bare.p(0.99)):>7} {'':>7} {fmt_ratio(ours.per_session_kib, bare.per_session_kib):>9} "
+                f"{fmt_ratio(ours.cpu_pct, bare.cpu_pct):>8} {'':>5} "
+                f"{fmt_ratio(ours.cpu_ms_per_action, bare.cpu_ms_per_action):>10}"
+                f"   targets: p95 <= 1.5x {'OK' if ours.p(0.95) <= 1.5 * bare.p(0.95) else 'MISSED'}, "
+                f"memory/session <= 2x {'OK' if ours.per_session_kib <= 2 * bare.per_session_kib else 'MISSED'}"
+            )
+    return lines
+
+
+def print_results(results: list[tuple[Result, Result]], args: argparse.Namespace, title: str) -> None:
+    print(f"\n== {title}: {args.players} players/room ({1 + args.players} sessions), think {args.think:.1f} s, play {args.play:.0f} s per R and app ==")
+    print(f"machine: {os.cpu_count()} CPUs; load now {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print("\n".join(table_lines(results)), flush=True)
+    for ours, bare in results:
+        for res in (ours, bare):
+            for e in res.errors[:3]:
+                print(f"  R={res.rooms} {res.app} error: {e}")
+            for line in res.server_errors[:6]:
+                print(f"  R={res.rooms} {res.app} server: {line}")
+            if res.profile and Path(res.profile).exists():
+                print(f"  py-spy profile of the {res.app} server, R={res.rooms} ({res.profile}):")
+                print("\n".join(profile_summary(res.profile)))
+
+
+async def run_pair(r: int, args: argparse.Namespace, bare_first: bool) -> tuple[Result, Result]:
+    if bare_first:
+        bare = await run_bare(r, args)
+        ours = await run_ours(r, args)
+    else:
+        ours = await run_ours(r, args)
+        bare = await run_bare(r, args)
+    return ours, bare
+
+
+async def run(args: argparse.Namespace) -> int:
+    started = time.monotonic()
+    print(f"rooms.py: R = {args.rooms}, start load {' '.join(f'{x:.2f}' for x in os.getloadavg())}, {time.strftime('%H:%M:%S')}", flush=True)
+    results: list[tuple[Result, Result]] = []
+    for i, r in enumerate(args.rooms):
+        pair = await asyncio.wait_for(run_pair(r, args, bare_first=bool(i % 2)), args.play * 2 + 240)
+        results.append(pair)
+        print_results([pair], args, f"R = {r} ({time.monotonic() - started:.0f} s into the run)")
+    print_results(results, args, "all R")
+
+    if args.search:
+        ok = [res.rooms for res, _ in results if res.latencies and res.p(0.95) < 100 and not res.errors]
+        bad = [res.rooms for res, _ in results if not (res.latencies and res.p(0.95) < 100 and not res.errors)]
+        lo, hi = (max(ok) if ok else 0), (min([b for b in bad if b > (max(ok) if ok else 0)], default=None))
+        probes: list[Result] = []
+        sub = argparse.Namespace(**{**vars(args), "play": args.search_play})
+        for _ in range(args.search_steps):
+            if hi is None or hi - lo <= max(2, lo // 5) or time.monotonic() - started > args.max_wall:
+                break
+            mid = (lo + hi) // 2 if lo else max(1, hi // 2)
+            res = await asyncio.wait_for(run_ours(mid, sub), sub.play + 240)
+            probes.append(res)
+            good = res.latencies and res.p(0.95) < 100 and not res.errors
+            print(f"  search: R={mid} ours p95 {res.p(0.95):.1f} ms, errors {len(res.errors)}, load {' '.join(f'{x:.2f}' for x in res.load)} -> {'under' if good else 'over'} 100 ms", flush=True)
+            lo, hi = (mid, hi) if good else (lo, mid)
+        if lo == 0:
+            print("\nlargest R with ours p95 < 100 ms: none on this machine now (already R=1 is over 100 ms)")
+        elif hi is None:
+            print(f"\nlargest R with ours p95 < 100 ms: >= {lo} (every R tried was under)")
+        else:
+            print(f"\nlargest R with ours p95 < 100 ms: {lo} (first R over: {hi})")
+
+    if args.restore:
+        res = await asyncio.wait_for(measure_restore(args.restore_rooms, args.log_len, args), 600)
+        print(
+            f"\n== restore after restart: {res['rooms']} rooms x up to {res['log_len']} actions ({res['entries']} log entries) ==\n"
+            f"cold start, empty data dir (Popen -> first 200 on /):  {res['cold_empty_s']:.2f} s\n"
+            f"cold start, {res['rooms']} rooms with long logs:          {res['cold_restored_s']:.2f} s\n"
+            f"  Host(Store(...)) alone (load + replay every log):   {res['restore_s']:.2f} s  (imports before it {res['import_s']:.2f} s)\n"
+            f"first render of a restored board after start:          {res['first_board_s'] * 1000:.0f} ms\n"
+            f"server RSS with them restored:                        {res['rss_mib']:.1f} MiB\n"
+            f"load now {' '.join(f'{x:.2f}' for x in os.getloadavg())}",
+            flush=True,
+        )
+
+    if args.page_weight:
+        print("\n== page weight (benchmarks/page_weight.py) ==", flush=True)
+        await asyncio.to_thread(subprocess.run, [sys.executable, str(ROOT / "benchmarks" / "page_weight.py")], cwd=ROOT, timeout=300, check=False)
+    print(f"\nwall time {time.monotonic() - started:.0f} s")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rooms", type=int, nargs="+", default=[1, 10, 50])
+    parser.add_argument("--players", type=int, default=4, choices=range(3, 7))
+    parser.add_argument("--play", type=float, default=40.0, help="seconds of play per R and app (default 40)")
+    parser.add_argument("--think", type=float, default=1.0, help="mean pause between a room's actions, s (default 1)")
+    parser.add_argument("--timeout", type=float, default=30.0)
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--no-search", dest="search", action="store_false", help="skip the largest-R search")
+    parser.add_argument("--search-play", type=float, default=20.0)
+    parser.add_argument("--search-steps", type=int, default=2)
+    parser.add_argument("--no-restore", dest="restore", action="store_false")
+    parser.add_argument("--restore-rooms", type=int, default=50)
+    parser.add_argument("--log-len", type=int, default=400, help="actions per room for the restore test (a 4-player game ends earlier)")
+    parser.add_argument("--no-page-weight", dest="page_weight", action="store_false")
+    parser.add_argument("--max-wall", type=float, default=480.0, help="no search probe starts after this many seconds")
+    parser.add_argument("--profile", default="", help="write py-spy profiles of the servers' play windows here and print their top functions")
+    parser.add_argument("--quick", action="store_true", help="R = 1, 10; 15 s play; no search; restore 10 rooms")
+    args = parser.parse_args(argv)
+    global PROFILE_DIR
+    PROFILE_DIR = args.profile
+    if PROFILE_DIR:
+        Path(PROFILE_DIR).mkdir(parents=True, exist_ok=True)
+    if args.quick:
+        args.rooms, args.play, args.search, args.restore_rooms = [1, 10], 15.0, False, 10
+    return asyncio.run(run(args))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
