@@ -219,16 +219,7 @@ class ReglementLibrary:
         return Entry(key=path.stem, name=name, path=path, item=valid)
 
     def _read_board(self, path: Path) -> Entry:
-        where = f"boards/{path.name}"
-        try:
-            board = Board.model_validate_json(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            return Entry(path.stem, path.stem, path, problem=f"{where}: there is no such board")
-        except (OSError, UnicodeDecodeError) as error:
-            return Entry(path.stem, path.stem, path, problem=f"{where}: cannot be read ({error})")
-        except ValidationError as error:
-            return Entry(path.stem, path.stem, path, problem=f"{where}: " + "; ".join(problems_of(error)))
-        return Entry(path.stem, board.name, path, item=board)
+        return _read_entry(path, Board, "boards", "board")
 
     # -- seating presets --
 
@@ -263,16 +254,20 @@ class ReglementLibrary:
         return Entry(key=path.stem, name=name, path=path, item=valid)
 
     def _read_preset(self, path: Path) -> Entry:
-        where = f"presets/{path.name}"
-        try:
-            preset = SeatingPreset.model_validate_json(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            return Entry(path.stem, path.stem, path, problem=f"{where}: there is no such preset")
-        except (OSError, UnicodeDecodeError) as error:
-            return Entry(path.stem, path.stem, path, problem=f"{where}: cannot be read ({error})")
-        except ValidationError as error:
-            return Entry(path.stem, path.stem, path, problem=f"{where}: " + "; ".join(problems_of(error)))
-        return Entry(path.stem, preset.name, path, item=preset)
+        return _read_entry(path, SeatingPreset, "presets", "preset")
+
+def _read_entry(path: Path, model: Any, folder: str, noun: str) -> Entry:
+    """One saved file as an Entry: its item, or the problem that keeps it from being offered."""
+    where = f"{folder}/{path.name}"
+    try:
+        item = model.model_validate_json(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return Entry(path.stem, path.stem, path, problem=f"{where}: there is no such {noun}")
+    except (OSError, UnicodeDecodeError) as error:
+        return Entry(path.stem, path.stem, path, problem=f"{where}: cannot be read ({error})")
+    except ValidationError as error:
+        return Entry(path.stem, path.stem, path, problem=f"{where}: " + "; ".join(problems_of(error)))
+    return Entry(path.stem, item.name, path, item=item)
 
 
 def _json_files(directory: Path) -> list[Path]:
