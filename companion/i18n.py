@@ -113,12 +113,20 @@ UI: dict[str, str] = {
 }
 
 
+#: Further modules with a `MESSAGES` dict of codes -> English (pages beyond the games' own).
+MESSAGE_MODULES: tuple[str, ...] = ()
+
+
 def all_messages() -> dict[str, str]:
+    import importlib
+
     from companion.games import GAMES
 
     messages = dict(UI)
     for game in GAMES.values():
         messages.update(game.messages)
+    for name in MESSAGE_MODULES:
+        messages.update(importlib.import_module(name).MESSAGES)
     return messages
 
 

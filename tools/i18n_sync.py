@@ -2,6 +2,7 @@
 
     uv run python tools/i18n_sync.py            # rewrite companion/locales/<lang>/LC_MESSAGES/messages.po
     uv run python tools/i18n_sync.py --check    # exit 1 listing codes with no (non-fuzzy) translation
+    uv run python tools/i18n_sync.py --fill T.json   # also take translations {code: {"fr": .., "ru": ..}}
 
 Each entry is msgctxt = code, msgid = English template, msgstr = translation.
 - A code whose English template is unchanged keeps its translation (and its fuzzy flag).
@@ -14,7 +15,9 @@ Entries are sorted by code.
 from __future__ import annotations
 
 import argparse
+import fcntl
 import io
+import json
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
@@ -131,8 +134,14 @@ def missing_codes(lang: str, messages: dict[str, str]) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--check", action="store_true", help="exit 1 listing codes with no (non-fuzzy) translation")
+    parser.add_argument("--fill", metavar="JSON", help='translations to set: {code: {"fr": "...", "ru": "..."}}')
     args = parser.parse_args(argv)
     messages = all_messages()
+    fills: dict[str, dict[str, str]] = json.loads(Path(args.fill).read_text(encoding="utf-8")) if args.fill else {}
+    unknown = sorted(set(fills) - set(messages))
+    if unknown:
+        print(f"--fill names codes the code does not have: {', '.join(unknown)}", file=sys.stderr)
+        return 2
 
     if args.check:
         failed = False
@@ -147,20 +156,35 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{lang}: all {len(messages)} codes translated")
         return 1 if failed else 0
 
-    for lang in TARGET_LANGUAGES:
-        path = po_path(lang)
-        catalog, stats = build_catalog(lang, messages, read_catalog(lang))
-        data = serialise(catalog)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        current = path.read_bytes() if path.exists() else None
-        if current is None or body(current) != body(data):
-            catalog.revision_date = datetime.now(timezone.utc)
-            data = serialise(catalog)
-        if current != data:
-            path.write_bytes(data)
-        print(f"{lang}: {len(messages)} codes; kept {stats['kept']}, fuzzy {stats['fuzzy']}, "
-              f"new/untranslated {stats['new']}, dropped {stats['dropped']} -> {path.relative_to(ROOT)}")
+    # Several people (or helpers) may sync at once: one rewrite at a time.
+    with (LOCALES_DIR / ".sync.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        for lang in TARGET_LANGUAGES:
+            sync_language(lang, messages, fills)
     return 0
+
+
+def sync_language(lang: str, messages: dict[str, str], fills: dict[str, dict[str, str]]) -> None:
+    path = po_path(lang)
+    old = read_catalog(lang)
+    filled = 0
+    for code, texts in fills.items():
+        if texts.get(lang):
+            old = old or new_catalog(lang)
+            old.delete(messages[code], context=code)
+            old.add(messages[code], texts[lang], context=code)
+            filled += 1
+    catalog, stats = build_catalog(lang, messages, old)
+    data = serialise(catalog)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    current = path.read_bytes() if path.exists() else None
+    if current is None or body(current) != body(data):
+        catalog.revision_date = datetime.now(timezone.utc)
+        data = serialise(catalog)
+    if current != data:
+        path.write_bytes(data)
+    print(f"{lang}: {len(messages)} codes; kept {stats['kept']}, fuzzy {stats['fuzzy']}, "
+          f"new/untranslated {stats['new']}, dropped {stats['dropped']}, filled {filled} -> {path.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":
