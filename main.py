@@ -3,13 +3,13 @@
     uv run main.py                      serve on all interfaces, port 8550
     uv run main.py --port 9000 --public-url http://192.168.1.20:9000
     uv run main.py replay game.json     print the final public state of a complete log
+    uv run main.py import game.json     add a finished game's complete log to the host's history
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import ipaddress
 import json
 import logging
 import os
@@ -19,35 +19,19 @@ from typing import Any
 
 from platformdirs import user_data_dir
 
+from companion.network import JoinAddress, join_addresses, lan_addresses  # noqa: F401 (lan_addresses: its old home)
+
 ROOT = Path(__file__).resolve().parent
 ASSETS = ROOT / "assets"
 
 
-def lan_addresses() -> list[str]:
-    """IPv4 addresses of this machine's interfaces, private LAN ones first.
-
-    Read from the interface table (psutil): nothing is sent anywhere to find them.
-    """
-    import psutil
-
-    found: list[str] = []
-    for addresses in psutil.net_if_addrs().values():
-        for address in addresses:
-            if address.family.name != "AF_INET":
-                continue
-            ip = ipaddress.ip_address(address.address)
-            if ip.is_loopback or ip.is_link_local:
-                continue
-            found.append(str(ip))
-    return sorted(set(found), key=lambda a: (not ipaddress.ip_address(a).is_private, a))
-
-
-def build_app(data_dir: Path, base_url: str) -> tuple[Any, Any]:
+def build_app(data_dir: Path, base_url: str, addresses: list[JoinAddress] | None = None) -> tuple[Any, Any]:
     """The ASGI app: Flet's web client and sessions, plus the export route. Returns (app, host)."""
     import flet as ft
     from fastapi import HTTPException
-    from fastapi.responses import JSONResponse
+    from fastapi.responses import HTMLResponse, JSONResponse
 
+    from companion.network import check_page_html
     from companion.room import Host
     from companion.store import Store
     from views import flet_patches
@@ -55,8 +39,9 @@ def build_app(data_dir: Path, base_url: str) -> tuple[Any, Any]:
 
     flet_patches.apply()
     host = Host(Store(data_dir / "referee.sqlite3"))
+    config = AppConfig(base_url=base_url, data_dir=data_dir, addresses=addresses or [])
     flet_app = ft.run(
-        build_main(host, AppConfig(base_url=base_url, data_dir=data_dir)),
+        build_main(host, config),
         assets_dir=str(ASSETS),
         export_asgi_app=True,
         no_cdn=True,
@@ -67,7 +52,7 @@ def build_app(data_dir: Path, base_url: str) -> tuple[Any, Any]:
         return {"ok": True, "rooms": len(host.rooms)}
 
     async def export(room_id: str, k: str = "", complete: int = 0) -> JSONResponse:
-        room = host.rooms.get(room_id)
+        room = host.rooms.get(room_id) or host.imported.get(room_id)
         if room is None or not host.is_host(k):
             raise HTTPException(status_code=404, detail="not found")
         whole = bool(complete) or room.over
@@ -76,12 +61,80 @@ def build_app(data_dir: Path, base_url: str) -> tuple[Any, Any]:
             headers={"Content-Disposition": f'attachment; filename="{room.game_id}-{room.id}{"-complete" if whole else ""}.json"'},
         )
 
+    # Plain Starlette endpoints (they take the request itself).
+    async def check_json(request: Any) -> JSONResponse:
+        return JSONResponse(check_request(request, config).model_dump())
+
+    async def check_page(request: Any) -> HTMLResponse:
+        return HTMLResponse(check_page_html(check_request(request, config)))
+
     # Our routes must come before Flet's catch-all mount at "/".
     flet_app.router.add_api_route("/healthz", healthz, methods=["GET"])
     flet_app.router.add_api_route("/export/{room_id}.json", export, methods=["GET"])
-    flet_app.router.routes.insert(0, flet_app.router.routes.pop())
-    flet_app.router.routes.insert(0, flet_app.router.routes.pop())
+    flet_app.router.add_route("/check.json", check_json, methods=["GET"])
+    flet_app.router.add_route("/check", check_page, methods=["GET"])
+    for _ in range(4):
+        flet_app.router.routes.insert(0, flet_app.router.routes.pop())
+    add_import_routes(flet_app, host)
+    from views import static_files
+
+    static_files.install(flet_app)  # the web client served pre-compressed, made in the background
     return flet_app, host
+
+
+def add_import_routes(flet_app: Any, host: Any) -> None:
+    """`/import?k=`: the host's page to upload a complete game log (GET: the form; POST: the
+    file, as a browser form's upload or a raw JSON body). Plain HTTP, so a file upload needs
+    nothing from the Flet client. A non-host gets a bare 404, like /export."""
+    from fastapi import HTTPException, Request
+    from fastapi.responses import HTMLResponse
+
+    from companion.history import MAX_LOG_BYTES, import_done_text, import_page_html, log_from_upload, refusal_text
+    from companion.i18n import LANGUAGES, translator
+    from companion.room import Rejected
+
+    def allowed(k: str, lang: str) -> Any:
+        if not host.is_host(k):
+            raise HTTPException(status_code=404, detail="not found")
+        return translator(lang if lang in LANGUAGES else "en")
+
+    async def import_form(k: str = "", lang: str = "") -> HTMLResponse:
+        return HTMLResponse(import_page_html(allowed(k, lang), f"?k={k}"))
+
+    async def import_upload(request: Request, k: str = "", lang: str = "") -> HTMLResponse:
+        tr = allowed(k, lang)
+        try:
+            if int(request.headers.get("content-length") or 0) > 2 * MAX_LOG_BYTES:
+                raise Rejected("history.err.too_big")
+            data = log_from_upload(request.headers.get("content-type", ""), await request.body())
+            room = await host.import_log(data)
+        except Rejected as refusal:
+            refused = tr.t("history.import_refused", reason=refusal_text(tr, refusal))
+            return HTMLResponse(import_page_html(tr, f"?k={k}", refused=refused), status_code=400)
+        return HTMLResponse(import_page_html(tr, f"?k={k}", done=import_done_text(tr, room)))
+
+    # This module's annotations are strings (PEP 563) and Request is imported locally, out of
+    # FastAPI's sight: give it the class itself, or it takes `request` for a query parameter.
+    import_upload.__annotations__["request"] = Request
+    flet_app.router.add_api_route("/import", import_form, methods=["GET"])
+    flet_app.router.add_api_route("/import", import_upload, methods=["POST"])
+    for _ in range(2):  # before Flet's catch-all mount at "/", like the routes above
+        flet_app.router.routes.insert(0, flet_app.router.routes.pop())
+
+
+def check_request(request: Any, config: Any) -> Any:
+    """The connectivity check as this request sees it: the address the phone opened, and the
+    phone's own address as the server saw it (`/check`, `/check.json`)."""
+    from companion.network import check_language, check_report, port_of
+
+    opened = f"{request.url.scheme}://{request.url.netloc}"
+    return check_report(
+        check_language(request.headers.get("accept-language"), request.query_params.get("lang")),
+        host=opened,
+        join_url=config.base_url,
+        client_ip=request.client.host if request.client else "",
+        port=port_of(opened),
+    )
 
 
 def print_banner(urls: list[str]) -> None:
@@ -101,13 +154,15 @@ def serve(args: argparse.Namespace) -> None:
     import uvicorn
 
     data_dir = Path(args.data_dir)
+    # Listening on every interface: each one is offered in the board's Join help.
+    addresses = join_addresses(args.port) if args.host in ("0.0.0.0", "::", "") else []
     if args.public_url:
         bases = [args.public_url.rstrip("/")]
     elif args.host in ("0.0.0.0", "::", ""):
-        bases = [f"http://{ip}:{args.port}" for ip in lan_addresses()] or [f"http://127.0.0.1:{args.port}"]
+        bases = [a.url for a in addresses] or [f"http://127.0.0.1:{args.port}"]
     else:
         bases = [f"http://{args.host}:{args.port}"]
-    app, host = build_app(data_dir, bases[0])
+    app, host = build_app(data_dir, bases[0], addresses)
     print_banner([f"{base}/?k={host.token}" for base in bases])
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", ws="websockets-sansio")
     try:
@@ -137,6 +192,28 @@ def replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def import_log(args: argparse.Namespace) -> int:
+    """`main.py import LOG.json`: check the log and add it to the data directory's finished games."""
+    from companion.history import refusal_text
+    from companion.i18n import translator
+    from companion.room import Host, Rejected
+    from companion.store import Store
+
+    data = Path(args.log).read_bytes()
+    host = Host(Store(Path(args.data_dir) / "referee.sqlite3"))
+    try:
+        room = asyncio.run(host.import_log(data))
+    except Rejected as refusal:
+        print(f"not imported: {refusal_text(translator('en'), refusal)}", file=sys.stderr)
+        return 2
+    finally:
+        host.close()
+    result = room.game.result(room.state) or {}
+    print(json.dumps({"imported": room.id, "game": room.game_id, "players": room.names, "winners": [room.names[s] for s in result.get("winners", [])]}, ensure_ascii=False))
+    print("A running host shows it after a restart.", file=sys.stderr)
+    return 0
+
+
 def parse(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="main.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--host", default=os.environ.get("REFEREE_HOST", "0.0.0.0"), help="interface to listen on (default: all)")
@@ -150,6 +227,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
     sub = parser.add_subparsers(dest="command")
     rp = sub.add_parser("replay", help="replay a complete exported log and print the final public state")
     rp.add_argument("log")
+    ip = sub.add_parser("import", help="add a finished game from a complete exported log to the host's history")
+    ip.add_argument("log")
+    ip.add_argument("--data-dir", default=argparse.SUPPRESS, help="the host's data directory (as for serving)")
     return parser.parse_args(argv)
 
 
@@ -158,6 +238,8 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING)
     if args.command == "replay":
         return replay(args)
+    if args.command == "import":
+        return import_log(args)
     serve(args)
     return 0
 

@@ -128,6 +128,10 @@ class FletClient:
     name: str = ""
     user_agent: str = "flet-protocol-client/1.0"
     platform: str = "android"
+    #: the browser's preferred languages (navigator.languages), answered to get_device_info
+    languages: tuple[str, ...] = ("en-US",)
+    #: keep every frame's bytes as received (`raw`): for tests of what reaches a device at all
+    keep_raw: bool = False
 
     def __post_init__(self) -> None:
         self.id = next(_client_ids)
@@ -135,6 +139,7 @@ class FletClient:
         self.page: dict[str, Any] | None = None
         self.session_id: str | None = None
         self.frames: list[Frame] = []
+        self.raw: list[bytes] = []
         self.invocations: list[Invocation] = []
         self.crashed: str | None = None
         self.closed = False
@@ -228,6 +233,8 @@ class FletClient:
         try:
             async for raw in self._ws:
                 at = time.perf_counter()
+                if self.keep_raw:
+                    self.raw.append(raw if isinstance(raw, bytes) else str(raw).encode())
                 if not isinstance(raw, bytes) or not raw or raw[0] != 0:
                     continue
                 action, body = unpack(raw)
@@ -340,6 +347,11 @@ class FletClient:
                 await self._navigated(route)
 
             after = navigated
+        elif name == "get_device_info":  # as Flet's web client answers it (WebDeviceInfo)
+            locales = [dict(zip(("language_code", "country_code"), tag.split("-", 1))) for tag in self.languages]
+            result = {"browser_name": "chrome", "locales": locales, "language": self.languages[0] if self.languages else None, "languages": list(self.languages)}
+        elif control_type == "HapticFeedback":  # a phone without a vibration motor: nothing to do
+            result = None
         elif control_type == "SharedPreferences" or name in ("get", "set", "remove", "contains_key", "get_keys", "clear"):
             key = args.get("key")
             if name == "get":

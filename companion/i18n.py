@@ -7,7 +7,16 @@ rules, list formatting ("Red, Blue and Green") and number formats per language.
 
 Template fields use `str.format` syntax with a few format specs understood here:
 `{seat:seat}` a player's name, `{seats:seats}` a list of names, `{amount:money}` a money amount,
-`{n:num}` a number, `{card:label=vabanque.card}` the translated label `vabanque.card.<value>`.
+`{n:num}` a number, `{card:label=vabanque.card}` the translated label `vabanque.card.<value>`,
+and `{n:plural:one=# card|other=# cards}` the form of the count `n` that the language's plural
+rules (CLDR, through Babel) pick, with `#` standing for the formatted number, and
+`{problem:message}` a whole message given as `{"code": ..., "params": {...}}` (a validation
+problem inside a sentence, see `validation_problems`).
+
+Plural forms are written inline, in each language's own template, rather than as one code per
+form: English names one/other, French one/many/other, Russian one/few/many (see `plural_forms`),
+so a code keeps one English template and translators see every form of the sentence together.
+The completeness test and `tools/i18n_sync.py --check` require exactly the language's forms.
 """
 
 from __future__ import annotations
@@ -22,6 +31,7 @@ from babel import Locale
 from babel.lists import format_list
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
+from pydantic import ValidationError
 
 from companion.engine import Ruling
 
@@ -86,8 +96,10 @@ UI: dict[str, str] = {
     "ui.error": "Not accepted",
     "ui.storage_failed": "This phone could not read which seat it has. Tap Retry, or scan your seat's QR code again.",
     "ui.retry": "Retry",
-    "ui.show_private": "Show my cards (keep the screen to yourself)",
     "ui.hide_private": "Hide my cards",
+    "ui.peek_hold": "Hold here to see your cards",
+    "ui.peek_release": "Let go to hide your cards",
+    "ui.show_private_timed": "Or tap to show them (hidden again after {n:num} s)",
     "room.err.stale": "The game moved on since your screen was drawn. Look again and retry.",
     "room.err.bad_action": "That action is not understood: {detail}",
     "room.err.not_your_seat": "You play {mine:seat}; you cannot act for {seat:seat}.",
@@ -95,7 +107,7 @@ UI: dict[str, str] = {
     "room.err.no_rights": "Only the host board can do that.",
     "room.err.nothing_to_undo": "There is nothing to undo.",
     "room.err.undo_reveal": "Cannot undo past a reveal: players have seen the hidden cards.",
-    "room.err.bad_setup": "The setup is not valid: {detail}",
+    "room.err.invalid_setup": "The setup is not valid: {problem:message}",
     "room.err.unknown_game": "Unknown game {game}.",
     "game.vabanque": "Vabanque",
     "game.corruption": "Corruption",
@@ -109,12 +121,13 @@ UI: dict[str, str] = {
     "colour.orange": "Orange",
     "colour.black": "Black",
     "colour.white": "White",
-    "room.undone": "The host undid {count} action(s), the last one by {seat:seat}.",
+    "ui.err.invalid_value": "{where}: this value is not accepted ({detail})",
+    "room.undone": "The host undid {count:plural:one=# action|other=# actions}, the last one by {seat:seat}.",
 }
 
 
 #: Further modules with a `MESSAGES` dict of codes -> English (pages beyond the games' own).
-MESSAGE_MODULES: tuple[str, ...] = ()
+MESSAGE_MODULES: tuple[str, ...] = ("companion.network", "companion.history", "companion.rule_cards", "companion.games.reglement_board")
 
 
 def all_messages() -> dict[str, str]:
@@ -141,6 +154,56 @@ def _catalogue(lang: str) -> dict[tuple[str, str], str]:
     return {(m.context or "", m.id): m.string for m in catalog if m.id and m.string and not m.fuzzy}
 
 
+PLURAL_SPEC = "plural:"
+#: Integers that exercise every plural category of the supported languages (CLDR integer rules;
+#: French "many" is for exact millions: "1 000 000 de jetons").
+_PLURAL_PROBES = (*range(0, 200), 1_000, 1_000_000, 2_000_000, 1_000_000_000)
+
+
+@lru_cache(maxsize=None)
+def plural_forms(lang: str) -> tuple[str, ...]:
+    """The plural categories a template in `lang` must name (integers only: counts, never 1.5)."""
+    rule = Locale.parse(lang).plural_form
+    found = {rule(n) for n in _PLURAL_PROBES}
+    return tuple(c for c in ("zero", "one", "two", "few", "many", "other") if c in found)
+
+
+def parse_plural(format_spec: str) -> dict[str, str]:
+    """{category: text} of a `plural:one=...|other=...` spec (ValueError when malformed)."""
+    if not format_spec.startswith(PLURAL_SPEC):
+        raise ValueError(f"not a plural spec: {format_spec!r}")
+    forms: dict[str, str] = {}
+    for part in format_spec[len(PLURAL_SPEC):].split("|"):
+        category, sep, text = part.partition("=")
+        category = category.strip()
+        if not sep or category not in ("zero", "one", "two", "few", "many", "other"):
+            raise ValueError(f"plural form {part!r} must read category=text (one, few, many, other)")
+        if category in forms:
+            raise ValueError(f"plural form {category} given twice")
+        forms[category] = text
+    return forms
+
+
+def plural_problems(template: str, lang: str) -> list[str]:
+    """What is wrong with the plural fields of a `lang` template (empty when each names exactly
+    the language's forms)."""
+    problems = []
+    wanted = set(plural_forms(lang))
+    for _literal, name, spec, _conversion in string.Formatter().parse(template):
+        if name is None or not spec or not spec.startswith(PLURAL_SPEC):
+            continue
+        try:
+            forms = parse_plural(spec)
+        except ValueError as exc:
+            problems.append(f"{{{name}}}: {exc}")
+            continue
+        if set(forms) != wanted:
+            problems.append(f"{{{name}}} names forms {sorted(forms)}; {lang} needs {sorted(wanted)}")
+        if any("{" in text or "}" in text for text in forms.values()):
+            problems.append(f"{{{name}}}: a plural form cannot hold a field")
+    return problems
+
+
 class _Formatter(string.Formatter):
     def __init__(self, tr: Translator, names: Sequence[str]):
         self.tr = tr
@@ -157,7 +220,33 @@ class _Formatter(string.Formatter):
             return self.tr.number(value)
         if format_spec.startswith("label="):
             return self.tr.t(f"{format_spec[6:]}.{value}")
+        if format_spec.startswith(PLURAL_SPEC):
+            return self.tr.plural(value, parse_plural(format_spec))
+        if format_spec == "message":
+            return self.tr.t(value["code"], self.names, **value.get("params", {}))
         return super().format_field(value, format_spec)
+
+
+def validation_problems(error: ValidationError) -> list[tuple[str, dict[str, Any]]]:
+    """(code, params) of each problem of a pydantic error, for `Translator.t`.
+
+    A validator that raises `PydanticCustomError(code, english, params)` with a message code
+    (e.g. the Règlement board's) gives that code; type "problems" holds several such in its
+    context. Any other error (a wrong type, a missing field) is technical: its pydantic text is
+    wrapped in the translated `ui.err.invalid_value` sentence."""
+    known = all_messages()
+    out: list[tuple[str, dict[str, Any]]] = []
+    for e in error.errors():
+        kind, context = e.get("type", ""), dict(e.get("ctx") or {})
+        if kind == "problems":
+            out += [(p["code"], dict(p["params"])) for p in context["problems"]]
+        elif kind in known:
+            out.append((kind, context))
+        else:
+            where = ".".join(str(p) for p in e.get("loc", ())) or "—"
+            detail = str(e.get("msg", "")).removeprefix("Value error, ").removeprefix("Assertion failed, ")
+            out.append(("ui.err.invalid_value", {"where": where, "detail": detail}))
+    return out
 
 
 class Translator:
@@ -198,6 +287,12 @@ class Translator:
 
     def number(self, value: int) -> str:
         return format_decimal(value, locale=self.locale)
+
+    def plural(self, count: int, forms: Mapping[str, str]) -> str:
+        """The form of `count` this language's rules pick (`other` if a form is missing)."""
+        category = self.locale.plural_form(count)
+        text = forms.get(category, forms.get("other", forms.get("many", "#")))
+        return text.replace("#", self.number(count))
 
 
 @lru_cache(maxsize=8)

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ValidationError
 
 from companion.engine import BOARD, Audience, Outcome, RuleError, Ruling
 from companion.games import GAMES
+from companion.i18n import validation_problems
 from companion.store import AsyncStore, LogEntry, RoomRecord, SeatRecord, Store, now
 
 log = logging.getLogger(__name__)
@@ -151,6 +152,8 @@ class Room:
     #: listener -> priority; lower is told first (the shared board before the phones)
     listeners: dict[Listener, int] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    #: a finished game imported from an exported log: read only (no seats, no actions, no undo)
+    archived: bool = False
 
     # -- construction --
 
@@ -263,6 +266,8 @@ class Room:
         based_on_version: int,
     ) -> Accepted:
         """Validate, log durably, apply, then tell everyone. Raises Rejected (nothing changes)."""
+        if self.archived:
+            raise Rejected("room.err.archived")
         action = self.parse(raw)
         if channel in ("seat", "pass") and action.by != seat:
             raise Rejected("room.err.not_your_seat", mine=seat, seat=action.by)
@@ -303,6 +308,8 @@ class Room:
         return count
 
     async def undo(self, count: int = 1) -> Accepted:
+        if self.archived:
+            raise Rejected("room.err.archived")
         async with self.lock:
             assert self.history is not None
             if not self.history.outcomes:
@@ -332,6 +339,8 @@ class Room:
 
     async def reissue(self, seat: int) -> str:
         """A new link for a seat; the old one stops working and its phone is signed out."""
+        if self.archived:
+            raise Rejected("room.err.archived")
         record = SeatRecord(seat=seat, token=new_token(), claimed=False)
         await self.store.call("set_seat", self.id, record)
         self.seats[seat] = record
@@ -392,9 +401,17 @@ class Host:
         self.store = AsyncStore(store)
         self.token = store.host_token()
         self.rooms: dict[str, Room] = {}
+        #: finished games imported from exported logs (see import_log): history only, never rooms
+        self.imported: dict[str, Room] = {}
         self.listeners: set[Callable[[], Awaitable[None]]] = set()
+        imported = store.imported()
         for record in store.rooms():
-            self.rooms[record.id] = Room.restore(record, store.seats(record.id), store.log(record.id), self.store)
+            room = Room.restore(record, store.seats(record.id), store.log(record.id), self.store)
+            if record.id in imported:
+                room.archived = True
+                self.imported[record.id] = room
+            else:
+                self.rooms[record.id] = room
 
     def is_host(self, token: str | None) -> bool:
         return token is not None and secrets.compare_digest(self.token, token)
@@ -410,8 +427,8 @@ class Host:
         try:
             setup = game.setup_model.model_validate(setup_raw)
         except ValidationError as exc:
-            first = exc.errors()[0]
-            raise Rejected("room.err.bad_setup", detail=str(first.get("msg"))) from None
+            code, params = validation_problems(exc)[0]
+            raise Rejected("room.err.invalid_setup", problem={"code": code, "params": params}) from None
         room_id = secrets.token_hex(3)
         while room_id in self.rooms:
             room_id = secrets.token_hex(3)
@@ -426,6 +443,32 @@ class Host:
         await self.store.call("create_room", record, seats)
         room = Room.restore(record, seats, [], self.store)
         self.rooms[room_id] = room
+        for listener in list(self.listeners):
+            asyncio.get_running_loop().create_task(listener()).add_done_callback(_log_failure)
+        return room
+
+    async def import_log(self, data: Any) -> Room:
+        """Add a finished game from a complete exported log (bytes, text or parsed JSON).
+
+        The log is checked entry by entry (companion.history.check_log); a refused one raises
+        Rejected with a specific `history.err.*` code and changes nothing. The game gets a new
+        id here (the log's own may be taken) and is stored as one transaction.
+        """
+        from companion.history import check_log
+
+        checked = check_log(data)
+        exported = checked.log.room
+        for other in [*self.rooms.values(), *self.imported.values()]:
+            if (other.game_id, other.seed, other.created) == (exported.game, exported.seed, exported.created):
+                raise Rejected("history.err.already_here", room=other.id)
+        room_id = secrets.token_hex(3)
+        while room_id in self.rooms or room_id in self.imported:
+            room_id = secrets.token_hex(3)
+        record = RoomRecord(id=room_id, game=exported.game, setup=exported.setup, seed=exported.seed, created=exported.created)
+        await self.store.call("import_room", record, checked.entries, exported.id, now())
+        room = Room.restore(record, [], checked.entries, self.store)
+        room.archived = True
+        self.imported[room_id] = room
         for listener in list(self.listeners):
             asyncio.get_running_loop().create_task(listener()).add_done_callback(_log_failure)
         return room

@@ -47,6 +47,11 @@ CREATE TABLE IF NOT EXISTS log (
     PRIMARY KEY (room_id, seq)
 );
 CREATE UNIQUE INDEX IF NOT EXISTS log_key ON log(room_id, key) WHERE key IS NOT NULL;
+CREATE TABLE IF NOT EXISTS imported (
+    room_id TEXT PRIMARY KEY REFERENCES rooms(id),
+    source_id TEXT NOT NULL,
+    at REAL NOT NULL
+);
 """
 
 
@@ -167,6 +172,32 @@ class Store:
         return [
             LogEntry(seq=r[0], kind=r[1], payload=json.loads(r[2]), channel=r[3], key=r[4], at=r[5]) for r in rows
         ]
+
+    # -- imported games (finished games read from an exported log: no seats, never played on) --
+
+    def import_room(self, room: RoomRecord, entries: list[LogEntry], source_id: str, at: float) -> None:
+        """The room, its whole log and its "imported" mark in one transaction: all or nothing."""
+        with self._lock:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                self.db.execute(
+                    "INSERT INTO rooms(id, game, setup, seed, created) VALUES (?,?,?,?,?)",
+                    (room.id, room.game, json.dumps(room.setup), room.seed, room.created),
+                )
+                self.db.executemany(
+                    "INSERT INTO log(room_id, seq, kind, payload, channel, key, at) VALUES (?,?,?,?,?,?,?)",
+                    [(room.id, e.seq, e.kind, json.dumps(e.payload), e.channel, None, e.at) for e in entries],
+                )
+                self.db.execute("INSERT INTO imported(room_id, source_id, at) VALUES (?,?,?)", (room.id, source_id, at))
+                self.db.execute("COMMIT")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+
+    def imported(self) -> dict[str, tuple[str, float]]:
+        """{room id: (the room's id on the host it came from, when it was imported)}"""
+        rows = self.db.execute("SELECT room_id, source_id, at FROM imported").fetchall()
+        return {r[0]: (r[1], r[2]) for r in rows}
 
     def close(self) -> None:
         self.db.close()

@@ -1,5 +1,5 @@
 """Shared fixtures: hosts on temporary data directories, a standard Vabanque table, the in-process
-Flet harness."""
+Flet harness; the fault drills' options (`--soak=SECONDS`, `--drill-seed=N`)."""
 
 from __future__ import annotations
 
@@ -20,6 +20,37 @@ VABANQUE_PLAYERS: list[dict[str, str]] = [
 ]
 VABANQUE_SEED = 20240611
 BASE_URL = "http://referee.test"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("fault drills")
+    group.addoption(
+        "--soak",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="run the crash and reconnect drills over and over for about this long (each stops by itself); "
+        "0 (default) = their short CI length",
+    )
+    group.addoption("--drill-seed", type=int, default=None, help="seed of the fault drills' random kill points (default: random, printed)")
+
+
+@pytest.fixture
+def soak(request: pytest.FixtureRequest) -> float:
+    """Seconds a fault drill should keep repeating (0: one quick CI round)."""
+    return max(0.0, float(request.config.getoption("--soak")))
+
+
+@pytest.fixture
+def drill_seed(request: pytest.FixtureRequest) -> int:
+    """The drill's seed: --drill-seed, else a fresh one; printed so a failure can be replayed."""
+    import random
+
+    seed = request.config.getoption("--drill-seed")
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 2**31)
+    print(f"drill seed {seed} (replay: --drill-seed={seed})")
+    return seed
 
 
 def vabanque_setup(**extra: Any) -> dict[str, Any]:

@@ -10,7 +10,6 @@ run once per room with a different card; the board's websocket frames must be th
 
 from __future__ import annotations
 
-import io
 import re
 import time
 from collections.abc import Iterator
@@ -21,6 +20,7 @@ import pytest
 
 from tests.conftest import VABANQUE_PLAYERS, VABANQUE_SEED, vabanque_setup
 from tests.harness.flet_inprocess import normalise, strings_in
+from tests.harness.qr import decode_qr, is_svg
 from tests.harness.browser import BOARD_VIEWPORT, WAIT_MS, enable_semantics, ident, launch
 from tests.harness.server import RefereeServer, prepare_rooms
 
@@ -71,19 +71,12 @@ def record_frames(page: Any) -> list[bytes]:
     return frames
 
 
-def decode_qr_png(png: bytes) -> list[str]:
-    import zxingcpp
-    from PIL import Image
-
-    return [r.text for r in zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))]
-
-
 def wait_for_qr(page: Any, timeout: float = 20.0) -> tuple[str, bytes]:
     """Screenshots until a QR code decodes (the image is painted a moment after its node exists)."""
     deadline = time.monotonic() + timeout
     while True:
         png = page.screenshot()
-        texts = decode_qr_png(png)
+        texts = decode_qr(png)
         if texts:
             assert len(texts) == 1, texts
             return texts[0], png
@@ -93,9 +86,9 @@ def wait_for_qr(page: Any, timeout: float = 20.0) -> tuple[str, bytes]:
 
 
 def qr_blob(value: bytes) -> Any:
-    """Normalise an image in a frame: a QR PNG becomes the text it encodes."""
-    if value.startswith(PNG_MAGIC):
-        texts = decode_qr_png(value)
+    """Normalise an image in a frame: a QR code becomes the text it encodes."""
+    if value.startswith(PNG_MAGIC) or is_svg(value):
+        texts = decode_qr(value)
         return f"<qr:{'|'.join(texts)}>" if texts else value
     return value
 

@@ -334,7 +334,7 @@ async def test_police_raid_result_reaches_the_raider_only(make_host: Any, harnes
         await world.phones[A].click("target-2-1")
         assert world.phones[A].has("raid-2-1")
         assert not world.phones[C].has("raid-2-1") and not world.board.has("raid-2-1")  # type: ignore[union-attr]
-    assert "Your Police Raid at business 2: Bea's 1 face-down card(s)" in a.phones[A].text()
+    assert "Your Police Raid at business 2: Bea's 1 face-down card" in a.phones[A].text()
     assert first_difference(a.frames(a.board), b.frames(b.board)) is None
     assert first_difference(a.frames(a.phones[C]), b.frames(b.phones[C])) is None
     assert first_difference(a.frames(a.phones[A], upto=marks[0]), b.frames(b.phones[A], upto=marks[1])) is None

@@ -33,6 +33,7 @@ from benchmarks.latency import (
 )
 from companion.room import Host
 from companion.store import Store
+from tests.drills.phones import expected_phone_lines, phone_shows
 
 pytestmark = pytest.mark.slow
 
@@ -53,25 +54,6 @@ def restored(data_dir: Path, room_id: str) -> tuple[Any, int, list[dict[str, Any
         return room.state, room.version, [e.payload for e in room.log_entries]
     finally:
         host.close()
-
-
-def expected_phone_lines(mirror: VabanqueMirror, seat: int) -> list[str]:
-    """What the seat's phone must show after the restart: its name, its money, whose turn."""
-    tr = mirror.tr
-    name, money = mirror.seat_header(seat)
-    view = mirror.seat_view(seat)
-    lines = [name, money, tr.t("ui.round", round=view.round, rounds=view.rounds) + " · " + tr.t(f"vabanque.phase.{view.phase}")]
-    if view.waiting_for == (seat,):
-        lines.append(tr.t("ui.your_turn"))
-    elif view.waiting_for:
-        lines.append(tr.t("ui.waiting_for", mirror.names, seats=list(view.waiting_for)))
-    return lines
-
-
-async def phone_shows(phone: FletClient, lines: list[str]) -> None:
-    await phone.wait_for(lambda c: all(line in c.texts() for line in lines), STEP_TIMEOUT, what=f"{phone.name} showing {lines}")
-    header = phone.texts()[:2]
-    assert header == lines[:2], f"{phone.name}: header {header} != {lines[:2]}"
 
 
 async def play(table: Table, rng: random.Random, count: int) -> None:
@@ -146,7 +128,7 @@ async def test_kill_9_mid_game_then_restart(tmp_path: Path) -> None:
         await table.open_phone(2, via="join", timeout=STEP_TIMEOUT)
         for seat, phone in enumerate(table.phones):
             assert phone.prefs.get(SEAT_KEY.format(room=info.room)) == info.tokens[seat]
-            await phone_shows(phone, expected_phone_lines(mirror, seat))
+            await phone_shows(phone, expected_phone_lines(mirror, seat), STEP_TIMEOUT)
         online = "● " + mirror.tr.t("ui.connected")
         await table.board.wait_for(lambda c: c.texts().count(online) == PLAYERS, STEP_TIMEOUT, what="all seats back online")
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from babel.messages.pofile import read_po
 
-from companion.i18n import LOCALES_DIR, all_messages, translator
+from companion.i18n import LOCALES_DIR, PLURAL_SPEC, all_messages, plural_forms, plural_problems, translator
 
 TARGETS = ("fr", "ru")
 NAMES = ["Alice", "Bruno", "Chloe", "Dmitri"]
@@ -28,11 +28,13 @@ def po_entries(lang: str) -> dict[str, Any]:
 
 
 def fields(template: str) -> set[tuple[str, str, str | None]]:
-    """The (field name, format spec, conversion) triples of a str.format template."""
+    """The (field name, format spec, conversion) triples of a str.format template. A plural
+    field's spec holds its language's words, so it counts as the bare `plural`."""
     out = set()
     for _literal, name, spec, conversion in string.Formatter().parse(template):
         if name is not None:
-            out.add((name, spec or "", conversion))
+            spec = spec or ""
+            out.add((name, "plural" if spec.startswith(PLURAL_SPEC) else spec, conversion))
     return out
 
 
@@ -43,8 +45,10 @@ def sample_params(template: str, messages: Mapping[str, str]) -> dict[str, Any]:
             params[name] = 1
         elif spec == "seats":
             params[name] = [0, 2, 3]
-        elif spec in ("money", "num"):
+        elif spec in ("money", "num") or spec == "plural":
             params[name] = 1234500
+        elif spec == "message":
+            params[name] = {"code": "ui.retry", "params": {}}
         elif spec.startswith("label="):
             prefix = spec[len("label="):] + "."
             values = sorted(code[len(prefix):] for code in messages if code.startswith(prefix) and "." not in code[len(prefix):])
@@ -88,6 +92,32 @@ def test_translations_keep_the_template_fields(lang: str) -> None:
         if theirs != ours:
             wrong.append(f"{code}: English {sorted(ours, key=str)} != {lang} {sorted(theirs, key=str)}")
     assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("lang", ("en", *TARGETS))
+def test_plural_fields_name_the_forms_of_their_language(lang: str) -> None:
+    messages = all_messages()
+    if lang == "en":
+        templates = messages
+    else:
+        templates = {code: m.string for code, m in po_entries(lang).items() if code in messages and m.string}
+    wrong = [f"{code}: {p}" for code, text in sorted(templates.items()) for p in plural_problems(text, lang)]
+    assert not wrong, f"{lang} needs forms {plural_forms(lang)}:\n" + "\n".join(wrong)
+
+
+def test_plural_forms_follow_each_language() -> None:
+    """Counts pick the form the language's rules say, also for Russian 2-4 / 5-20 / 21."""
+    template = "{n:plural:one=# card|other=# cards}"
+    en, fr, ru = translator("en"), translator("fr"), translator("ru")
+    assert [en.plural(n, {"one": "# card", "other": "# cards"}) for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
+    ru_forms = {"one": "# карта", "few": "# карты", "many": "# карт"}
+    assert [ru.plural(n, ru_forms) for n in (1, 3, 5, 11, 21, 24, 111)] == [
+        "1 карта", "3 карты", "5 карт", "11 карт", "21 карта", "24 карты", "111 карт"]
+    fr_forms = {"one": "# carte", "many": "# de cartes", "other": "# cartes"}
+    rendered = [fr.plural(n, fr_forms).replace("\u202f", " ") for n in (0, 1, 2, 1_000_000)]
+    assert rendered == ["0 carte", "1 carte", "2 cartes", "1 000 000 de cartes"]
+    assert plural_forms("ru") == ("one", "few", "many") and plural_forms("fr") == ("one", "many", "other")
+    assert plural_problems(template, "en") == [] and plural_problems(template, "ru")
 
 
 @pytest.mark.parametrize("lang", TARGETS)

@@ -10,6 +10,9 @@ Each entry is msgctxt = code, msgid = English template, msgstr = translation.
   (the old English is kept as the "previous msgid" comment for the translator).
 - New codes get an empty msgstr; codes that no longer exist are dropped.
 Entries are sorted by code.
+
+Plural fields (`{n:plural:one=# card|other=# cards}`, see companion/i18n.py) name the forms of
+their own language (English one/other, French one/many/other, Russian one/few/many). `--check` lists a translation whose plural fields name other forms.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from babel import Locale  # noqa: E402
 from babel.messages.catalog import Catalog, Message  # noqa: E402
 from babel.messages.pofile import read_po, write_po  # noqa: E402
 
-from companion.i18n import LOCALES_DIR, all_messages  # noqa: E402
+from companion.i18n import LOCALES_DIR, all_messages, plural_problems  # noqa: E402
 
 TARGET_LANGUAGES = ("fr", "ru")
 PROJECT = "table-referee"
@@ -121,14 +124,22 @@ def serialise(catalog: Catalog) -> bytes:
 
 
 def missing_codes(lang: str, messages: dict[str, str]) -> list[str]:
-    """Codes without a non-fuzzy translation of the current English template."""
+    """Codes without a non-fuzzy translation of the current English template, or whose
+    translation's plural fields do not name exactly the language's forms (`plural_forms`)."""
     entries = existing_entries(read_catalog(lang))
     missing = []
     for code, english in sorted(messages.items()):
         m = entries.get(code)
         if m is None or not m.string or m.fuzzy or m.id != english:
             missing.append(code)
+        elif problems := plural_problems(m.string, lang):
+            missing.append(f"{code} (plural forms: {'; '.join(problems)})")
     return missing
+
+
+def english_problems(messages: dict[str, str]) -> list[str]:
+    """English templates whose plural fields do not name one and other."""
+    return [f"{code}: {'; '.join(p)}" for code, english in sorted(messages.items()) if (p := plural_problems(english, "en"))]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -142,9 +153,18 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         print(f"--fill names codes the code does not have: {', '.join(unknown)}", file=sys.stderr)
         return 2
+    wrong_forms = [f"{code} [{lang}]: {problem}" for code, texts in sorted(fills.items())
+                   for lang, text in sorted(texts.items()) if lang in TARGET_LANGUAGES
+                   for problem in plural_problems(text, lang)]
+    if wrong_forms:
+        print("--fill has plural fields without the language's forms:\n  " + "\n  ".join(wrong_forms), file=sys.stderr)
+        return 2
 
     if args.check:
         failed = False
+        for problem in english_problems(messages):
+            failed = True
+            print(f"en: {problem}")
         for lang in TARGET_LANGUAGES:
             missing = missing_codes(lang, messages)
             if missing:

@@ -6,6 +6,7 @@ Routes (the host token travels as `?k=` so a restarted host's tablet link keeps 
   /join/<id>/<token>     a seat link from a QR code: stores the token on the phone, then /seat/<id>
   /seat/<id>             the seat page; the token comes from the phone's storage for this room
   /boards                the host's Règlement board editor (host only: needs ?k=)
+  /history               finished games, /history/<id> one replayed step by step (host only)
 
 Seat identity comes from our own durable token, never from the Flet session (a phone whose IP
 changes, or a restarted server, gets a new session).
@@ -15,18 +16,21 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
 from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
 
 from companion.i18n import LANGUAGES, translator
+from companion.network import JoinAddress, JoinAddresses
+from companion.history import finished_room
 from companion.room import Host
 from views.board import BoardScreen
 from views.boards import BoardsScreen
 from views.common import centered_message, setup_page
+from views.history import HistoryScreen, ReplayScreen
 from views.home import HomeScreen
 from views.seat import SeatScreen
 
@@ -36,12 +40,19 @@ SEAT_KEY = "referee.seat.{room}"
 LANG_KEY = "referee.lang"
 
 
-@dataclass(frozen=True)
 class AppConfig:
-    #: the address phones use to reach this host, e.g. http://192.168.1.20:8550
-    base_url: str
-    #: the host's data directory (saved boards, seating presets); None = the shipped defaults only
-    data_dir: Path | None = None
+    """The running host's settings, shared by every page of the host process."""
+
+    def __init__(self, base_url: str, data_dir: Path | None = None, addresses: Sequence[JoinAddress] = ()):
+        #: the join addresses; the one in use can change while the host runs (Join help's picker)
+        self.join = JoinAddresses(current=base_url.rstrip("/"), choices=list(addresses))
+        #: the host's data directory (saved boards, seating presets); None = the shipped defaults only
+        self.data_dir = data_dir
+
+    @property
+    def base_url(self) -> str:
+        """The address phones use to reach this host now, e.g. http://192.168.1.20:8550."""
+        return self.join.current
 
 
 def parse_route(route: str) -> tuple[list[str], dict[str, str]]:
@@ -49,6 +60,16 @@ def parse_route(route: str) -> tuple[list[str], dict[str, str]]:
     parts = [p for p in split.path.split("/") if p]
     query = {k: v[0] for k, v in parse_qs(split.query).items()}
     return parts, query
+
+
+def language_for(tags: Sequence[str]) -> str:
+    """Our language for a device's ordered preferences ("ru-RU", "fr", "de-CH", ...): the first
+    one we have, English when none is."""
+    for tag in tags:
+        primary = str(tag).replace("_", "-").split("-")[0].lower()
+        if primary in LANGUAGES:
+            return primary
+    return "en"
 
 
 def build_main(host: Host, config: AppConfig):
@@ -118,12 +139,30 @@ class PageSession:
             stored = None
         if isinstance(stored, str) and stored in LANGUAGES:
             self.lang = stored
+        elif parse_route(self.page.route)[1].get("lang") not in LANGUAGES:
+            # Nothing chosen on this device (a stored choice or ?lang= wins): its own language.
+            self.lang = await self.device_language()
         self.page.on_route_change = self.on_route_change
         self.page.on_connect = self.on_connect
         self.page.on_disconnect = self.on_disconnect
         self.page.on_close = self.on_close
         self.page.on_resize = self.on_resize
         await self.show(self.page.route)
+
+    #: seconds to wait for the browser to say which languages it prefers
+    DEVICE_INFO_TIMEOUT = 3.0
+
+    async def device_language(self) -> str:
+        """The first of the browser's preferred languages that we have (navigator.languages, as
+        Flet's web client reports them through get_device_info), else English."""
+        try:
+            info = await asyncio.wait_for(self.page.get_device_info(), self.DEVICE_INFO_TIMEOUT)
+        except Exception:  # no answer, or an answer Flet could not read: English it is
+            log.warning("device language unavailable", exc_info=True)
+            return "en"
+        tags = [getattr(locale, "language_code", "") for locale in getattr(info, "locales", None) or []]
+        tags += list(getattr(info, "languages", None) or [])
+        return language_for(tags)
 
     async def on_route_change(self, event: ft.RouteChangeEvent) -> None:
         await self.show(event.route)
@@ -178,6 +217,15 @@ class PageSession:
             if not is_host:
                 return self.invalid_link()
             self.screen = BoardsScreen(self, tr, host_query=host_query)
+        elif parts[0] == "history" and len(parts) in (1, 2):
+            # The host's archive: a non-host sees the plain invalid-link page, no game data.
+            finished = finished_room(self.host, parts[1]) if len(parts) == 2 else None
+            if not is_host or (len(parts) == 2 and finished is None):
+                return self.invalid_link()
+            if finished is None:
+                self.screen = HistoryScreen(self, tr, host_query=host_query)
+            else:
+                self.screen = ReplayScreen(self, tr, finished, host_query=host_query)
         elif parts[0] == "join" and len(parts) == 3:
             room = self.host.rooms.get(parts[1])
             if room is None or room.seat_for_token(parts[2]) is None:

@@ -27,9 +27,12 @@ from views.common import (
     handler,
     label,
     player_chip,
-    qr_png,
+    qr_svg,
+    touch_target,
 )
+from views.lan import join_help_button, join_help_panel
 from views.screen import RoomScreen
+from views.rule_cards import rules_button, rules_page
 
 if TYPE_CHECKING:
     from views.app import PageSession
@@ -48,6 +51,9 @@ class BoardScreen(RoomScreen):
         self.pass_revealed = False
         self.notice: str | None = None
         self.show_log = False
+        #: the rule card is up, instead of the board (live updates keep redrawing whichever is up)
+        self.show_rules = False
+        self.join_help = False
 
     def submission(self) -> tuple[str, int | None]:
         if self.pass_seat is not None and self.pass_revealed:
@@ -76,6 +82,9 @@ class BoardScreen(RoomScreen):
         ui = game_uis.get(self.room.game_id)
         if self.pass_seat is not None:
             return [self.pass_and_play(ui)]
+        if self.show_rules:
+            width = min(float(self.page.width or 1024) - 24, 720)
+            return rules_page(tr, self.room.game_id, self.room.setup, width=width, on_back=self.toggle_rules)
         view = self.view(BOARD)
         ctx = self.context(seat=None, acts_for_current=self.is_host)
         wide = ctx.width >= 900
@@ -83,13 +92,19 @@ class BoardScreen(RoomScreen):
         ctx.width = ctx.width - side_width - 36 if wide else ctx.width - 24
         header = ft.Row(
             [
-                ft.IconButton(ft.Icons.ARROW_BACK, on_click=handler(self.back), tooltip=tr.t("ui.back"), icon_color=INK),
+                ft.IconButton(ft.Icons.ARROW_BACK, on_click=handler(self.back), tooltip=tr.t("ui.back"), icon_color=INK, size_constraints=touch_target()),
                 label(tr.t(f"game.{self.room.game_id}"), 26, weight=ft.FontWeight.BOLD),
                 label(self.room.id, 14, MUTED),
                 label(tr.t("ui.host_board") if self.is_host else tr.t("ui.spectator"), 14, MUTED),
-                ft.Container(expand=True),
-                ui.status_line(ctx, view),
+                # wide: the status takes the room left and wraps inside it (a long French or
+                # Russian status would push the buttons off screen); narrow (a phone): the
+                # header itself wraps (a wrapping row cannot hold an expanding control)
+                ft.Container(ui.status_line(ctx, view), expand=True, alignment=ft.Alignment.CENTER_RIGHT) if wide else ui.status_line(ctx, view),
+                rules_button(tr, self.toggle_rules),
+                *([join_help_button(tr, handler(self.open_join_help))] if self.is_host else []),
             ],
+            wrap=not wide,
+            run_spacing=4,
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
         main: list[ft.Control] = []
@@ -111,6 +126,16 @@ class BoardScreen(RoomScreen):
         controls: list[ft.Control] = [header, body]
         if self.qr_seat is not None:
             controls = [ft.Stack([ft.Column(controls, expand=True), self.qr_overlay(ctx)], expand=True)]
+        elif self.join_help and self.is_host:
+            panel = join_help_panel(
+                tr,
+                self.session.config.join,
+                width=float(self.page.width or 1024),
+                height=float(self.page.height or 768),
+                on_choose=self.choose_join_address,
+                on_close=handler(self.close_join_help),
+            )
+            controls = [ft.Stack([ft.Column(controls, expand=True), panel], expand=True)]
         return controls
 
     def side_panel(self, ctx: Any, view: Any, ui: Any, width: float) -> ft.Control:
@@ -169,7 +194,7 @@ class BoardScreen(RoomScreen):
                     identifier=f"reissue-{seat}",
                     key=f"reissue-{seat}",
                     button=True,
-                    content=ft.IconButton(ft.Icons.LINK, on_click=handler(self.reissue, seat), tooltip=tr.t("ui.reissue", self.names, seat=seat)),
+                    content=ft.IconButton(ft.Icons.LINK, on_click=handler(self.reissue, seat), tooltip=tr.t("ui.reissue", self.names, seat=seat), size_constraints=touch_target()),
                 )
             )
             if not record.claimed:
@@ -182,6 +207,7 @@ class BoardScreen(RoomScreen):
                             ft.Icons.TABLET,
                             on_click=handler(self.start_pass, seat),
                             tooltip=tr.t("ui.pass_and_play", self.names, seat=seat),
+                            size_constraints=touch_target(),
                         ),
                     )
                 )
@@ -213,7 +239,7 @@ class BoardScreen(RoomScreen):
                 ft.Semantics(
                     identifier=f"seat-qr-{seat}",
                     key=f"seat-qr-{seat}",
-                    content=ft.Image(src=qr_png(url), width=size, height=size, semantics_label=tr.t("ui.scan_to_join", self.names, seat=seat)),
+                    content=ft.Image(src=qr_svg(url), width=size, height=size, semantics_label=tr.t("ui.scan_to_join", self.names, seat=seat)),
                 ),
                 label(url, 14, MUTED, selectable=True),
             ]
@@ -267,11 +293,29 @@ class BoardScreen(RoomScreen):
 
     # -- host events --
 
+    async def toggle_rules(self, _event: object = None) -> None:
+        self.show_rules = not self.show_rules
+        await self.render()
+
     async def back(self) -> None:
         self.page.navigate(f"/{self.host_query}")
 
     async def tap_seat(self, seat: int) -> None:
         self.qr_seat = seat
+        await self.render()
+
+    async def open_join_help(self) -> None:
+        self.join_help = True
+        await self.render()
+
+    async def close_join_help(self) -> None:
+        self.join_help = False
+        await self.render()
+
+    async def choose_join_address(self, event: Any) -> None:
+        # The choice holds for the whole host process: seat QR codes drawn later use it.
+        if self.is_host:
+            self.session.config.join.choose(event.control.value)
         await self.render()
 
     async def close_qr(self) -> None:

@@ -21,9 +21,9 @@ import flet as ft
 from pydantic import ValidationError
 
 from companion.games.reglement import SeatView
-from companion.games.reglement_board import BUSINESSES, BoardSeat, default_board
-from companion.i18n import Translator
-from companion.reglement_library import Entry, LibraryError, ReglementLibrary, board_problems_of, problems_of
+from companion.games.reglement_board import BUSINESSES, Board, BoardSeat, default_board
+from companion.i18n import Translator, validation_problems
+from companion.reglement_library import Entry, LibraryError, ReglementLibrary
 from views.common import ACCENT, DANGER, INK, MUTED, PANEL, banner, big_button, handler, label, show_screen, tagged
 from views.games.reglement import CHOSEN, legend, table_drawing
 
@@ -68,7 +68,16 @@ def preview(draft: dict[str, Any]) -> Any:
     return SimpleNamespace(seats=seats, gangsters=())
 
 
-def parse_pasted(text: str) -> tuple[dict[str, Any] | None, list[str]]:
+def board_problems(tr: Translator, data: Any) -> list[str]:
+    """Everything the Board model finds wrong with board data, in the reader's language."""
+    try:
+        Board.model_validate(data)
+    except ValidationError as error:
+        return [tr.t(code, **params) for code, params in validation_problems(error)]
+    return []
+
+
+def parse_pasted(text: str, tr: Translator) -> tuple[dict[str, Any] | None, list[str]]:
     """Pasted board JSON -> (a draft the editor can draw, []) or (None, the problems).
 
     Board-level problems (wrong counts, bad facing pairs) still give a draft, listed live so the
@@ -76,19 +85,20 @@ def parse_pasted(text: str) -> tuple[dict[str, Any] | None, list[str]]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        return None, problems_of(error)
+        return None, [tr.t("reglement.board.err.bad_json", detail=error.msg, line=error.lineno, column=error.colno)]
     if not isinstance(data, dict) or not isinstance(data.get("seats"), list):
-        return None, ["a board is a JSON object with a list of seats"]
+        return None, [tr.t("reglement.board.err.not_an_object")]
     try:
         seats = [BoardSeat.model_validate(s).model_dump(mode="json") for s in data["seats"]]
     except ValidationError as error:
-        return None, problems_of(error)
+        return None, [tr.t(code, **params) for code, params in validation_problems(error)]
     ids = [s["id"] for s in seats]
     if len(set(ids)) != len(ids):
-        return None, board_problems_of({**data, "seats": seats}) or ["seat names must be unique"]
+        repeated = ", ".join(sorted({i for i in ids if ids.count(i) > 1}))
+        return None, [tr.t("reglement.board.err.repeated_names", ids=repeated)]
     facing = data.get("facing", [])
     if not isinstance(facing, list) or not all(isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p) for p in facing):
-        return None, ["facing must be a list of pairs of seat names"]
+        return None, [tr.t("reglement.board.err.bad_facing")]
     return {**data, "seats": seats, "facing": [list(p) for p in facing]}, []
 
 
@@ -135,7 +145,7 @@ class BoardsScreen:
 
     def build(self) -> list[ft.Control]:
         tr = self.tr
-        problems = board_problems_of(self.draft)
+        problems = board_problems(tr, self.draft)
         header = ft.Row(
             [
                 label(tr.t("reglement.editor.title"), 28, weight=ft.FontWeight.BOLD),
@@ -347,7 +357,7 @@ class BoardsScreen:
             await self.render()  # enable or disable the load button
 
     async def load_pasted(self) -> None:
-        draft, problems = parse_pasted(self.pasted)
+        draft, problems = parse_pasted(self.pasted, self.tr)
         self.notice = None
         if draft is None:
             self.error = [self.tr.t("reglement.editor.paste_failed")] + problems
@@ -363,7 +373,7 @@ class BoardsScreen:
         try:
             entry = await asyncio.to_thread(self.library.save_board, name, self.draft)
         except LibraryError as error:
-            self.error, self.notice = [str(error)], None
+            self.error, self.notice = [self.tr.t("reglement.board.save_failed", problem=str(error))], None
             await self.render()
             return
         await self.reload()

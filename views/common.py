@@ -8,7 +8,7 @@ from typing import Any
 
 import flet as ft
 import qrcode
-from qrcode.image.pil import PilImage
+from qrcode.image.svg import SvgPathFillImage
 
 from companion.i18n import Translator
 from companion.players import COLOUR_SHAPES
@@ -63,13 +63,15 @@ def setup_page(page: ft.Page, title: str) -> None:
     page.padding = 12
 
 
-def qr_png(data: str, box_size: int = 8) -> bytes:
-    qr = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, box_size=box_size, border=3)
-    qr.add_data(data)
-    qr.make(fit=True)
-    image = qr.make_image(image_factory=PilImage, fill_color="black", back_color="white")
+def qr_svg(data: str) -> bytes:
+    """A QR code as SVG (one path, white background; units are modules).
+
+    Not PNG: on a page that is not a secure context (the board opened at a LAN address, as on a
+    real table) Flutter web paints no raster image at all, neither bytes nor a URL; vector
+    paths always paint (checked in tests/test_lan_browser.py)."""
+    image = qrcode.make(data, image_factory=SvgPathFillImage, error_correction=qrcode.constants.ERROR_CORRECT_M, border=3)
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG")
+    image.save(buffer)
     return buffer.getvalue()
 
 
@@ -125,6 +127,11 @@ def big_button(
     return button
 
 
+def touch_target() -> ft.BoxConstraints:
+    """For an IconButton: at least 48 x 48 px (Material draws them 40 px)."""
+    return ft.BoxConstraints(min_width=48, min_height=48)
+
+
 def player_chip(tr: Translator, names: list[str], colours: list[str], seat: int, size: int = 16) -> ft.Control:
     colour = colours[seat]
     return ft.Container(
@@ -162,39 +169,92 @@ def centered_message(title: str, body: str = "") -> ft.Control:
 
 
 PEEK_KEY = "privacy.peek"
+#: PEEK_KEY's values: absent or False = hidden; PEEK_HELD = only while a finger is on the hold
+#: pad; PEEK_SHOWN = opened with a tap (the one-handed and screen-reader way; it closes after the
+#: next action, after a short while, or when the phone leaves the page: see SeatScreen).
+PEEK_HELD = "held"
+PEEK_SHOWN = "shown"
+#: seconds the cards stay open after a tap (or a hold whose release never arrived)
+PEEK_SHOWN_SECONDS = 20
+#: the hold pad's padding above and below its text: about 90 px tall, a thumb finds it blind
+HOLD_PAD_PADDING = 32
 
 
 def private_section(ctx: Any, build: Callable[[], ft.Control]) -> ft.Control:
-    """A seat's secrets, shown only after a tap on "Show my cards" and hidden again after the next
-    action, after a short while, or when the phone leaves the page (see SeatScreen). While hidden,
-    the secret is not built at all, so the page's text carries none of it."""
-    if ctx.ui.get(PEEK_KEY):
-        return ft.Column(
-            [
-                build(),
-                big_button(ctx.tr.t("ui.hide_private"), handler(_set_peek, ctx, False), ident="hide-private", colour="#B0BEC5"),
-            ],
-            spacing=10,
-            key="private-open",
+    """A seat's secrets, built only while the player holds the "Hold to see your cards" pad (or
+    after a tap on "Show my cards", the accessible alternative). While hidden, the secret is not
+    built at all, so neither the page's text nor what the server sends carries any of it.
+
+    The pad stays first, with the same key in every state: Flet then keeps its control id across
+    the redraws a press causes, and the release reaches the control the finger is on."""
+    state = ctx.ui.get(PEEK_KEY)
+    items: list[ft.Control] = [hold_pad(ctx, held=state == PEEK_HELD)]
+    if state == PEEK_SHOWN:
+        items.append(big_button(ctx.tr.t("ui.hide_private"), handler(_set_peek, ctx, False), ident="hide-private", colour="#B0BEC5"))
+    elif not state:
+        items.append(
+            ft.Semantics(
+                identifier="show-private",
+                key="show-private",
+                button=True,
+                content=ft.Container(
+                    on_click=handler(_set_peek, ctx, PEEK_SHOWN),
+                    bgcolor="#263238",
+                    border=ft.Border.all(2, MUTED),
+                    border_radius=12,
+                    padding=ft.Padding.symmetric(horizontal=16, vertical=16),  # >= 48 px
+                    content=ft.Text(ctx.tr.t("ui.show_private_timed", n=PEEK_SHOWN_SECONDS), size=17, color=INK),
+                ),
+            )
         )
+    if state:
+        content = build()
+        content.key = "private-content"
+        items.append(content)
+    return ft.Column(items, spacing=10, key="private", horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def hold_pad(ctx: Any, *, held: bool) -> ft.Control:
+    """Press and hold to see the cards; every way a press ends (release, the finger sliding away,
+    a cancelled touch) hides them. Only tap down/up/cancel are listened to: a long-press or pan
+    recogniser would win the gesture after a moment and end the hold early."""
+    release = handler(_release_hold, ctx)
     return ft.Semantics(
-        identifier="show-private",
-        key="show-private",
-        button=True,
-        content=ft.Container(
-            on_click=handler(_set_peek, ctx, True),
-            bgcolor="#263238",
-            border=ft.Border.all(2, MUTED),
-            border_radius=12,
-            padding=18,
-            content=ft.Text("🂠  " + ctx.tr.t("ui.show_private"), size=20, color=INK, weight=ft.FontWeight.BOLD),
+        identifier="hold-private",
+        key="hold-private",
+        content=ft.GestureDetector(
+            on_tap_down=handler(_set_peek, ctx, PEEK_HELD),
+            on_tap_up=release,
+            on_tap_cancel=release,
+            # No fixed height: enlarged text makes the pad taller instead of being cut off.
+            content=ft.Container(
+                alignment=ft.Alignment.CENTER,
+                bgcolor="#37474F" if held else "#263238",
+                border=ft.Border.all(3, ACCENT if held else MUTED),
+                border_radius=16,
+                padding=ft.Padding.symmetric(horizontal=14, vertical=HOLD_PAD_PADDING),
+                content=ft.Text(
+                    ("☝  " + ctx.tr.t("ui.peek_release")) if held else ("🂠  " + ctx.tr.t("ui.peek_hold")),
+                    size=20,
+                    color=INK,
+                    weight=ft.FontWeight.BOLD,
+                    text_align=ft.TextAlign.CENTER,
+                ),
+            ),
         ),
     )
 
 
-async def _set_peek(ctx: Any, shown: bool) -> None:
-    ctx.ui[PEEK_KEY] = shown
+async def _set_peek(ctx: Any, state: str | bool) -> None:
+    ctx.ui[PEEK_KEY] = state
     await ctx.rerender()
+
+
+async def _release_hold(ctx: Any) -> None:
+    # Any end of a press hides, also when the cards had been opened with a tap before it.
+    if ctx.ui.get(PEEK_KEY):
+        ctx.ui[PEEK_KEY] = False
+        await ctx.rerender()
 
 
 def show_screen(page: ft.Page, controls: list[ft.Control], screen: str) -> None:

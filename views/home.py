@@ -15,6 +15,7 @@ from views.games import get as game_ui
 from companion.i18n import LANGUAGES, Translator
 from companion.players import Colour
 from companion.room import Rejected
+from views.lan import join_help_button, join_help_panel
 from views.screen import refresh_page
 from views.common import ACCENT, INK, MUTED, PANEL, banner, big_button, handler, label, player_chip, show_screen, tagged
 
@@ -55,6 +56,7 @@ class HomeScreen:
         self.rules: dict[str, str] = {}
         self.extra: dict[str, Any] = {}
         self._unsubscribe: Any = None
+        self.join_help = False
 
     async def open(self) -> None:
         self._unsubscribe = self.session.host.subscribe(self.on_rooms_changed)
@@ -99,10 +101,13 @@ class HomeScreen:
                 label(tr.t("ui.app_title"), 30, weight=ft.FontWeight.BOLD),
                 label(tr.t("ui.host_board") if self.is_host else tr.t("ui.spectator"), 18, MUTED),
                 ft.Container(expand=True),
+                *([join_help_button(tr, handler(self.toggle_join_help, True))] if self.is_host else []),
                 self.language_picker(),
             ]
         )
         controls: list[ft.Control] = [header, label(tr.t("ui.rooms"), 22, ACCENT, ft.FontWeight.BOLD)]
+        if self.is_host:  # finished games, their replays, log import (views/history.py)
+            controls.append(big_button(tr.t("history.open"), handler(self.open_history), ident="open-history", colour="#B0BEC5", width=320))
         rooms = list(self.session.host.rooms.values())
         if not rooms:
             controls.append(label(tr.t("ui.no_rooms"), 18, MUTED))
@@ -133,7 +138,27 @@ class HomeScreen:
             )
         if self.is_host:
             controls.extend(self.setup_form())
-        return [ft.Column(controls, scroll=ft.ScrollMode.AUTO, expand=True, spacing=12)]
+        page = ft.Column(controls, scroll=ft.ScrollMode.AUTO, expand=True, spacing=12)
+        if self.join_help and self.is_host:
+            panel = join_help_panel(
+                tr,
+                self.session.config.join,
+                width=float(self.page.width or 1024),
+                height=float(self.page.height or 768),
+                on_choose=self.choose_join_address,
+                on_close=handler(self.toggle_join_help, False),
+            )
+            return [ft.Stack([page, panel], expand=True)]
+        return [page]
+
+    async def toggle_join_help(self, shown: bool) -> None:
+        self.join_help = shown
+        await self.render()
+
+    async def choose_join_address(self, event: Any) -> None:
+        if self.is_host:
+            self.session.config.join.choose(event.control.value)
+        await self.render()
 
     def language_picker(self) -> ft.Control:
         return ft.Dropdown(
@@ -252,6 +277,9 @@ class HomeScreen:
 
     async def open_room(self, room_id: str) -> None:
         self.page.navigate(f"/room/{room_id}{self.host_query}")
+
+    async def open_history(self) -> None:
+        self.page.navigate(f"/history{self.host_query}")
 
     async def create(self) -> None:
         game = GAMES[self.game_id]

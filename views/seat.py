@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -12,10 +13,13 @@ from companion.i18n import Translator
 from companion.room import Room, RoomEvent
 from views import games as game_uis
 from views.screen import RoomScreen
-from views.common import role, PEEK_KEY, ACCENT, COLOUR_HEX, MUTED, banner, centered_message, glyph, label, text_on
+from views.rule_cards import rules_button, rules_page
+from views.common import role, PEEK_KEY, PEEK_SHOWN_SECONDS, ACCENT, COLOUR_HEX, MUTED, banner, centered_message, glyph, label, text_on
 
 if TYPE_CHECKING:
     from views.app import PageSession
+
+log = logging.getLogger(__name__)
 
 
 class SeatScreen(RoomScreen):
@@ -23,6 +27,8 @@ class SeatScreen(RoomScreen):
     priority = 1
     #: a phone shows neither who is connected nor which seats are taken
     watches = frozenset({"version"})
+    #: the rule card is up: drawn instead of the game (so no secret is on the page)
+    show_rules = False
 
     def __init__(self, session: PageSession, tr: Translator, room: Room, *, seat: int, token: str):
         super().__init__(session, tr, room)
@@ -31,12 +37,17 @@ class SeatScreen(RoomScreen):
         self.signed_out = False
         self.online = False
         self._peek_timer: asyncio.TimerHandle | None = None
+        #: whether the page last drawn said "Your turn" (the phone buzzes once when a turn starts)
+        self.my_turn = False
+        self._turn_announced = False
+        self.haptics: ft.HapticFeedback | None = None
 
     def submission(self) -> tuple[str, int | None]:
         return "seat", self.seat
 
     async def open(self) -> None:
         self.page.on_app_lifecycle_state_change = self.on_lifecycle
+        self.haptics = ft.HapticFeedback()
         await self.room.claim(self.seat)
         await super().open()
         await self.connected(True)
@@ -72,8 +83,8 @@ class SeatScreen(RoomScreen):
         self.page.add(ft.Semantics(identifier="signed-out", key="signed-out", content=centered_message(self.tr.t("ui.signed_out"))))
         self.page.update()
 
-    #: seconds a "Show my cards" stays open without a tap
-    PEEK_SECONDS = 20
+    #: seconds the cards stay open without a tap, or held without a release reaching the host
+    PEEK_SECONDS = PEEK_SHOWN_SECONDS
 
 
     async def on_lifecycle(self, event: ft.AppLifecycleStateChangeEvent) -> None:
@@ -108,7 +119,34 @@ class SeatScreen(RoomScreen):
         if self.ui.get(PEEK_KEY) and self._peek_timer is None:
             # A timer, not a task: the cards close by themselves if the phone is put down open.
             self._peek_timer = asyncio.get_running_loop().call_later(self.PEEK_SECONDS, self._peek_expired)
+        elif not self.ui.get(PEEK_KEY):
+            self._cancel_peek_timer()  # closed by a release or a tap: the next opening gets its full time
         await super().render()
+        if self.my_turn and not self._turn_announced:
+            self._turn_announced = True
+            self.page.run_task(self.buzz)
+        elif not self.my_turn:
+            self._turn_announced = False
+
+    async def buzz(self) -> None:
+        """A short vibration as this seat's turn starts. On the web, Flutter maps it to
+        navigator.vibrate(50 ms) where the browser has it (Android Chrome, after the player has
+        touched the page once); elsewhere it does nothing. Never holds up the page."""
+        if self.haptics is None:
+            return
+        try:
+            await asyncio.wait_for(self.haptics.vibrate(), 5)
+        except Exception:  # an old client, or no answer: the big prompt is still there
+            log.info("vibration not available on seat %s's phone", self.seat, exc_info=True)
+
+    async def toggle_rules(self, _event: object = None) -> None:
+        """Open or close the rule card. Opening closes the peek: back in the game, the cards are
+        hidden again; the game is redrawn current, since every update kept rendering."""
+        self.show_rules = not self.show_rules
+        if self.show_rules:
+            await self.hide_private()  # closes the peek and redraws
+        else:
+            await self.render()
 
     async def submit(self, raw: dict) -> bool:
         if self.signed_out or not self.room.token_valid(self.seat, self.token):
@@ -124,30 +162,41 @@ class SeatScreen(RoomScreen):
         ctx.width = min(ctx.width - 24, 560)
         colour = self.colours[self.seat]
         my_turn = self.seat in view.waiting_for and len(view.waiting_for) >= 1 and ui.is_my_turn(view, self.seat)
+        self.my_turn = my_turn
+        if self.show_rules:
+            notice = tr.t("ui.your_turn") if my_turn else None
+            return rules_page(tr, self.room.game_id, self.room.setup, width=ctx.width, on_back=self.toggle_rules, notice=notice)
         header = ft.Container(
             bgcolor=COLOUR_HEX[colour],
             border_radius=10,
             padding=10,
+            # wraps instead of running off a 360 px screen when the text is enlarged
             content=ft.Row(
                 [
                     ft.Text(f"{glyph(colour)} {self.names[self.seat]}", size=22, weight=ft.FontWeight.BOLD, color=text_on(colour)),
-                    ft.Container(expand=True),
                     ft.Text(ui.seat_summary(ctx, view, self.seat), size=20, weight=ft.FontWeight.BOLD, color=text_on(colour)),
-                ]
+                ],
+                wrap=True,
+                alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
             ),
         )
         items: list[ft.Control] = [role("seat-header", header)]
+        # its own row: a 360 px header has no room left beside a long name and the summary
+        items.append(role("rules-bar", ft.Row([rules_button(tr, self.toggle_rules)], alignment=ft.MainAxisAlignment.END)))
         if my_turn:
             items.append(
                 ft.Semantics(
                     identifier="your-turn",
                     key="your-turn",
                     live_region=True,
+                    # the whole width, large and dark on yellow: seen at a glance from across the table
                     content=ft.Container(
                         bgcolor=ACCENT,
-                        border_radius=10,
-                        padding=14,
-                        content=ft.Text(tr.t("ui.your_turn"), size=30, weight=ft.FontWeight.BOLD, color="#111111"),
+                        border_radius=12,
+                        padding=ft.Padding.symmetric(horizontal=14, vertical=16),
+                        width=ctx.width,
+                        alignment=ft.Alignment.CENTER,
+                        content=ft.Text(tr.t("ui.your_turn"), size=34, weight=ft.FontWeight.BOLD, color="#111111", text_align=ft.TextAlign.CENTER),
                     ),
                 )
             )

@@ -36,6 +36,7 @@ from companion.games.reglement_board import (
     Business,
     BUSINESSES,
     Direction,
+    Problem,
     check_board_for_players,
     default_board,
 )
@@ -158,9 +159,9 @@ class Setup(Model):
         for name in ("first_placer", "first_player"):
             value = getattr(self, name)
             if value is not None and not 0 <= value < n:
-                raise ValueError(f"{name.replace('_', ' ')} must be one of the players")
+                raise Problem(code=f"reglement.setup.err.{name}").error()
         if self.seating == "free" and self.preset:
-            raise ValueError("a preset seating was given but seating is free")
+            raise Problem(code="reglement.setup.err.preset_but_free").error()
         if self.seating == "preset":
             self._check_preset(n)
         return self
@@ -169,20 +170,18 @@ class Setup(Model):
         seats = [g.seat for g in self.preset]
         for seat in seats:
             if not self.board.has(seat):
-                raise ValueError(f"the preset uses seat {seat}, which is not on this board")
+                raise Problem(code="reglement.setup.err.preset_seat", params={"at": seat}).error()
         repeated = sorted(s for s, count in Counter(seats).items() if count > 1)
         if repeated:
-            raise ValueError(f"the preset puts two gangsters on seat {', '.join(repeated)}")
+            raise Problem(code="reglement.setup.err.preset_twice", params={"ids": ", ".join(repeated)}).error()
         if any(not 0 <= g.player < n for g in self.preset):
-            raise ValueError("the preset names a player who is not in this game")
+            raise Problem(code="reglement.setup.err.preset_player").error()
         counts = Counter((g.player, g.kind) for g in self.preset)
         for player in range(n):
             for kind, wanted in zip(KINDS, GANG_BY_PLAYERS[n], strict=True):
                 if counts[(player, kind)] != wanted:
-                    raise ValueError(
-                        f"the preset gives {self.players[player].name} {counts[(player, kind)]} "
-                        f"{KIND_NAMES[kind]}, not {wanted}"
-                    )
+                    params = {"name": self.players[player].name, "count": counts[(player, kind)], "kind": kind, "wanted": wanted}
+                    raise Problem(code="reglement.setup.err.preset_gang", params=params).error()
 
 
 HOUSE_RULES: dict[str, tuple[str, ...]] = {
@@ -518,23 +517,23 @@ MESSAGES: dict[str, str] = {
     # rulings
     "reglement.seating_started": "Free seating: {seat:seat} places first, then one gangster at a time counter-clockwise.",
     "reglement.seating_started_gangs": "Free seating: {seat:seat} places their whole gang first, then the others counter-clockwise.",
-    "reglement.gangster_placed": "{seat:seat} seats their {kind} at {at}.",
+    "reglement.gangster_placed": "{seat:seat} seats their {kind:label=reglement.kind} at {at}.",
     "reglement.seating_done": "Everyone is seated. {seat:seat} placed last and starts; play runs clockwise.",
     "reglement.preset_seating": "The gangsters take their preset seats. {seat:seat} starts; play runs clockwise.",
     "reglement.turn_started": "Turn {number}: {seat:seat} plays.",
     "reglement.cake_exploded": "{owner_seat:seat}'s cake explodes at {at} and goes back to its owner.",
     "reglement.cake_exploded_gone": "{owner_seat:seat}'s cake explodes at {at} and leaves the game.",
     "reglement.blast_nobody": "Nobody was sitting in the blast.",
-    "reglement.killed": "{owner_seat:seat}'s {kind} at {at} is killed.",
-    "reglement.killed_by_pill": "{owner_seat:seat}'s {kind} at {at} was already asleep: the second pill kills him.",
-    "reglement.fell_asleep": "{owner_seat:seat}'s {kind} at {at} falls asleep.",
+    "reglement.killed": "{owner_seat:seat}'s {kind:label=reglement.kind} at {at} is killed.",
+    "reglement.killed_by_pill": "{owner_seat:seat}'s {kind:label=reglement.kind} at {at} was already asleep: the second pill kills him.",
+    "reglement.fell_asleep": "{owner_seat:seat}'s {kind:label=reglement.kind} at {at} falls asleep.",
     "reglement.player_out": "{seat:seat} has no gangsters left and is out; their money still counts.",
     "reglement.income": "{seat:seat} earns {amount:money} (Parrain {parrain_amount:money}, businesses {business_amount:money}).",
     "reglement.income_doubled": "{seat:seat} earns {amount:money}: Parrain {parrain_amount:money} and businesses {business_amount:money}, doubled by the cash register at {at}.",
     "reglement.income_none": "{seat:seat} earns nothing this turn.",
     "reglement.bank_short": "The bank holds only {amount:money} of the {due_amount:money} due: {seat:seat} takes what is left.",
-    "reglement.played_knife": "{seat:seat} plays Coup de couteau: their {from_kind} at {from_at} stabs {target_seat:seat}'s {kind} at {at}.",
-    "reglement.played_pan": "{seat:seat} plays Pan!: their {from_kind} at {from_at} shoots {target_seat:seat}'s {kind} at {at}.",
+    "reglement.played_knife": "{seat:seat} plays Coup de couteau: their {from_kind:label=reglement.kind} at {from_at} stabs {target_seat:seat}'s {kind:label=reglement.kind} at {at}.",
+    "reglement.played_pan": "{seat:seat} plays Pan!: their {from_kind:label=reglement.kind} at {from_at} shoots {target_seat:seat}'s {kind:label=reglement.kind} at {at}.",
     "reglement.played_order_cake": "{seat:seat} orders a cake at {at}; it explodes at the start of their next turn.",
     "reglement.played_pass_cake_clockwise": "{seat:seat} passes {owner_seat:seat}'s cake clockwise from {from_at} to {at}.",
     "reglement.played_pass_cake_counterclockwise": "{seat:seat} passes {owner_seat:seat}'s cake counter-clockwise from {from_at} to {at}.",
@@ -542,10 +541,10 @@ MESSAGES: dict[str, str] = {
     "reglement.played_pills": "{seat:seat} plays Cocktail et somnifère on {ats}.",
     "reglement.played_alerte": "{seat:seat} plays Alerte!: every gangster leaves the table. Re-seating starts with {seat:seat}, counter-clockwise.",
     "reglement.alerte_done": "Everyone is back at the table. {seat:seat} may still play a Déplacement.",
-    "reglement.played_move": "{seat:seat} moves their {kind} from {from_at} to {at}.",
+    "reglement.played_move": "{seat:seat} moves their {kind:label=reglement.kind} from {from_at} to {at}.",
     "reglement.discarded": "{seat:seat} plays nothing and sets one card aside.",
-    "reglement.drew": "{seat:seat} draws {count} card(s) back up to 5.",
-    "reglement.reshuffled": "The draw pile is empty: {count} set-aside card(s) are shuffled into a new pile.",
+    "reglement.drew": "{seat:seat} draws {count:plural:one=# card|other=# cards} back up to 5.",
+    "reglement.reshuffled": "The draw pile is empty: {count:plural:one=the # set-aside card is|other=the # set-aside cards are} shuffled into a new pile.",
     "reglement.woke": "{seat:seat}'s gangsters at {ats} wake up.",
     "reglement.game_over_last_player": "Only {seat:seat} still has gangsters and takes the {amount:money} left in the bank.",
     "reglement.game_over_bank_empty": "The bank is empty: the game is over.",
@@ -557,11 +556,19 @@ MESSAGES: dict[str, str] = {
     # errors
     "reglement.err.game_over": "The game is over.",
     "reglement.err.unknown_player": "There is no player {seat}.",
-    "reglement.err.wrong_phase": "That is not possible now: the game is in the {phase} phase.",
+    # setup problems (shown when a game cannot start; see reglement_board.Problem)
+    "reglement.setup.err.first_placer": "the first placer must be one of the players",
+    "reglement.setup.err.first_player": "the first player must be one of the players",
+    "reglement.setup.err.preset_but_free": "a preset seating was given but seating is free",
+    "reglement.setup.err.preset_seat": "the preset uses seat {at}, which is not on this board",
+    "reglement.setup.err.preset_twice": "the preset puts two gangsters on seat {ids}",
+    "reglement.setup.err.preset_player": "the preset names a player who is not in this game",
+    "reglement.setup.err.preset_gang": "the preset gives {name} {count} {kind:label=reglement.kind}, not {wanted}",
+    "reglement.err.wrong_phase": "That is not possible now: the game is at {phase:label=reglement.phase}.",
     "reglement.err.not_your_turn": "It is {expected:seat}'s turn, not yours.",
     "reglement.err.no_such_seat": "There is no seat {at} on this board.",
     "reglement.err.seat_taken": "Seat {at} is not empty.",
-    "reglement.err.none_left_to_place": "You have no {kind} left to seat.",
+    "reglement.err.none_left_to_place": "You have no {kind:label=reglement.kind} left to seat.",
     "reglement.err.card_limit": "You have already played two cards this turn.",
     "reglement.err.second_action": "Only one action card per turn: your second card must be a Déplacement.",
     "reglement.err.action_after_move": "Once you have played a Déplacement you may not play an action card.",
@@ -573,12 +580,12 @@ MESSAGES: dict[str, str] = {
     "reglement.err.not_your_gangster": "The gangster at {at} is not one of yours.",
     "reglement.err.asleep_cannot_kill": "Your gangster at {at} is asleep: a sleeping gangster cannot kill.",
     "reglement.err.asleep_cannot_move": "Your gangster at {at} is asleep: a sleeping gangster cannot move.",
-    "reglement.err.no_blade": "Your {kind} at {at} has no knife: only a Lame d'Acier or a gangster at a knife seat can stab.",
+    "reglement.err.no_blade": "Your {kind:label=reglement.kind} at {at} has no knife: only a Lame d'Acier or a gangster at a knife seat can stab.",
     "reglement.err.not_next_to": "{at} is not next to your gangster at {from_at}.",
-    "reglement.err.no_gun": "Your {kind} at {at} cannot shoot: only a Flingueur or a gangster at a revolver seat can.",
+    "reglement.err.no_gun": "Your {kind:label=reglement.kind} at {at} cannot shoot: only a Flingueur or a gangster at a revolver seat can.",
     "reglement.err.x_seat": "Your Flingueur at {at} sits on a seat marked X and cannot shoot.",
     "reglement.err.not_facing": "{at} is not facing your gangster at {from_at}.",
-    "reglement.err.out_of_reach": "None of your awake gangsters can reach {at} with {card}.",
+    "reglement.err.out_of_reach": "None of your awake gangsters can reach {at} with {card:label=reglement.card}.",
     "reglement.err.cake_on_table": "Your cake is already on the table at {at}.",
     "reglement.err.cake_gone": "Your cake has left the game.",
     "reglement.err.seat_has_cake": "There is already a cake at {at}.",
@@ -630,7 +637,7 @@ MESSAGES: dict[str, str] = {
     "reglement.kind_letter.cogneur": "C",
     "reglement.ui.status": "Turn {number} · {phase} · Bank {amount:money}",
     "reglement.ui.status_seating": "{phase} · Bank {amount:money}",
-    "reglement.ui.summary": "{money} · {living} alive",
+    "reglement.ui.summary": "{money} · {living:plural:one=# alive|other=# alive}",
     "reglement.ui.summary_out": "{money} · out",
     "reglement.ui.prompt_seating": "{seat:seat} seats a gangster",
     "reglement.ui.prompt_alerte": "Alerte!: {seat:seat} re-seats a gangster",
@@ -663,14 +670,14 @@ MESSAGES: dict[str, str] = {
     "reglement.ui.step4": "4 · Wake-up",
     "reglement.ui.no_cake": "no cake",
     "reglement.ui.cake_blew": "exploded at {at}",
-    "reglement.ui.killed_count": "({count} killed)",
+    "reglement.ui.killed_count": "({count:plural:one=# killed|other=# killed})",
     "reglement.ui.income_nothing": "nothing",
     "reglement.ui.cards_none": "waiting",
     "reglement.ui.cards_aside": "set one aside",
-    "reglement.ui.sleepers": "{count} asleep",
+    "reglement.ui.sleepers": "{count:plural:one=# asleep|other=# asleep}",
     "reglement.ui.nobody_asleep": "nobody asleep",
     "reglement.ui.this_turn": "This turn, step by step",
-    "reglement.ui.more_steps": "{count} more: tap Next",
+    "reglement.ui.more_steps": "{count:plural:one=# more step|other=# more steps}: tap Next",
     "reglement.ui.show_last": "Latest",
     "reglement.ui.legend_cake": "cake (ring: whose)",
     "reglement.ui.legend_asleep": "asleep (a pill)",
@@ -691,7 +698,7 @@ MESSAGES: dict[str, str] = {
     "reglement.ui.helper": "Rules helper (only you see this)",
     "reglement.ui.helper_pick": "Pick a card to see what it can do right now.",
     "reglement.ui.hand_note": "My hand (private note, optional)",
-    "reglement.ui.hand_count": "{count} card(s) noted",
+    "reglement.ui.hand_count": "{count:plural:one=# card noted|other=# cards noted}",
     "reglement.help.knife": "Coup de couteau: your {from_kind} at {from_at} can stab {owner:seat}'s {kind} at {at}",
     "reglement.help.pan": "Pan!: you can shoot {owner:seat}'s {kind} at {at} from your {from_kind} at {from_at}",
     "reglement.help.order_cake": "Order your cake at {at}: it would blast {victims}",
@@ -713,7 +720,7 @@ MESSAGES: dict[str, str] = {
     # saving a seating as a preset (the host board, once everyone is seated)
     "reglement.preset.title": "Save this seating as a preset",
     "reglement.preset.name": "Preset name",
-    "reglement.preset.default_name": "{count} players on {board}",
+    "reglement.preset.default_name": "{count:plural:one=# player|other=# players} on {board}",
     "reglement.preset.save": "Save the preset",
     "reglement.preset.saved": "Saved as preset “{name}”: offered when a new game has {players} players.",
     "reglement.preset.failed": "Could not save the preset: {problem}",
@@ -1105,12 +1112,12 @@ class Reglement:
             raise RuleError("reglement.err.seat_taken", at=seat)
         index = next((i for i in self.unseated(state, action.by) if state.gangsters[i].kind == action.kind), None)
         if index is None:
-            raise RuleError("reglement.err.none_left_to_place", kind=KIND_NAMES[action.kind])
+            raise RuleError("reglement.err.none_left_to_place", kind=action.kind)
         gangsters = list(state.gangsters)
         gangsters[index] = gangsters[index].model_copy(update={"seat": seat})
         state = state.model_copy(update={"gangsters": tuple(gangsters)})
         rulings.append(
-            Ruling(code="reglement.gangster_placed", params={"seat": action.by, "kind": KIND_NAMES[action.kind], "at": seat})
+            Ruling(code="reglement.gangster_placed", params={"seat": action.by, "kind": action.kind, "at": seat})
         )
         placer = self._next_placer(state, action.by)
         if placer is not None:
@@ -1206,7 +1213,7 @@ class Reglement:
         gangsters = list(state.gangsters)
         for index in victims:
             g = gangsters[index]
-            rulings.append(Ruling(code=code, params={"owner_seat": g.owner, "kind": KIND_NAMES[g.kind], "at": g.seat}))
+            rulings.append(Ruling(code=code, params={"owner_seat": g.owner, "kind": g.kind, "at": g.seat}))
             gangsters[index] = g.model_copy(update={"alive": False, "seat": None, "asleep": False})
         moment = state.moment + 1
         state = state.model_copy(update={"gangsters": tuple(gangsters), "moment": moment})
@@ -1289,7 +1296,7 @@ class Reglement:
         if action.from_seat is None:
             sources = self.find_sources(state, action.by, card, action.target)
             if not sources:
-                raise RuleError("reglement.err.out_of_reach", at=action.target, card=CARD_NAMES[card])
+                raise RuleError("reglement.err.out_of_reach", at=action.target, card=card)
             source = sources[0]
         else:
             source = self._own_awake(state, action.by, action.from_seat, "reglement.err.asleep_cannot_kill")
@@ -1300,10 +1307,10 @@ class Reglement:
                 code=f"reglement.played_{card}",
                 params={
                     "seat": action.by,
-                    "from_kind": KIND_NAMES[shooter.kind],
+                    "from_kind": shooter.kind,
                     "from_at": shooter.seat,
                     "target_seat": target_owner,
-                    "kind": KIND_NAMES[state.gangsters[victim].kind],
+                    "kind": state.gangsters[victim].kind,
                     "at": action.target,
                 },
             )
@@ -1318,14 +1325,14 @@ class Reglement:
         assert seat is not None
         if card == "knife":
             if not can_stab(state, gangster):
-                raise RuleError("reglement.err.no_blade", at=seat, kind=KIND_NAMES[gangster.kind])
+                raise RuleError("reglement.err.no_blade", at=seat, kind=gangster.kind)
             if target not in attack_reach(state, card, seat):
                 raise RuleError("reglement.err.not_next_to", at=target, from_at=seat)
             return
         if not can_shoot(state, gangster):
             if gangster.kind == "flingueur":
                 raise RuleError("reglement.err.x_seat", at=seat)
-            raise RuleError("reglement.err.no_gun", at=seat, kind=KIND_NAMES[gangster.kind])
+            raise RuleError("reglement.err.no_gun", at=seat, kind=gangster.kind)
         if target not in attack_reach(state, card, seat):
             raise RuleError("reglement.err.not_facing", at=target, from_at=seat)
 
@@ -1419,7 +1426,7 @@ class Reglement:
             else:
                 gangsters[occupied[seat]] = g.model_copy(update={"asleep": True})
                 rulings.append(
-                    Ruling(code="reglement.fell_asleep", params={"owner_seat": g.owner, "kind": KIND_NAMES[g.kind], "at": seat})
+                    Ruling(code="reglement.fell_asleep", params={"owner_seat": g.owner, "kind": g.kind, "at": seat})
                 )
         state = state.model_copy(update={"gangsters": tuple(gangsters)})
         state = self._kill(state, tuple(second_pill), rulings, code="reglement.killed_by_pill")
@@ -1453,7 +1460,7 @@ class Reglement:
                 code="reglement.played_move",
                 params={
                     "seat": action.by,
-                    "kind": KIND_NAMES[gangsters[index].kind],
+                    "kind": gangsters[index].kind,
                     "from_at": action.from_seat,
                     "at": destination,
                 },

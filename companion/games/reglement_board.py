@@ -8,7 +8,10 @@ every fact the rulebook's worked scenarios pin down; owners of the box can edit 
 played on (it sits inside the game's Setup).
 
 Validation messages name the problem in words a host can act on ("the board has 3 bar seats
-(D, L, M); it needs exactly 2").
+(D, L, M); it needs exactly 2"). Each is a code of `MESSAGES` with parameters (`Problem`), so a
+page shows it in the reader's language; pydantic errors carry them (`PydanticCustomError` whose
+type is the code and whose context holds the parameters, see `companion.i18n.validation_problems`)
+while their English text stays the message for logs and tests.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import Field, PrivateAttr, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 from companion.engine import Model
 
@@ -31,6 +35,54 @@ SEATS_PER_BUSINESS = 2
 MIN_SEATS = 28
 
 DEFAULT_BOARD_PATH = Path(__file__).resolve().parents[2] / "assets" / "reglement_board_default.json"
+
+MESSAGES: dict[str, str] = {
+    "reglement.board.err.seat_name": "a seat needs a name",
+    "reglement.board.err.repeated_names": "seat names must be unique: {ids} appear more than once",
+    "reglement.board.err.too_few_seats": "the board has {count:plural:one=# seat|other=# seats}; it needs at least {minimum}, the fewest gangsters a game seats",
+    "reglement.board.err.business_none": "the board has 0 {business:label=reglement.business} seats; it needs exactly {wanted}",
+    # one code per business: the count agrees with the business's name in every language
+    "reglement.board.err.bar_count": "the board has {count:plural:one=# bar seat|other=# bar seats} ({ids}); it needs exactly {wanted}",
+    "reglement.board.err.restaurant_count": "the board has {count:plural:one=# restaurant seat|other=# restaurant seats} ({ids}); it needs exactly {wanted}",
+    "reglement.board.err.gambling_count": "the board has {count:plural:one=# gambling house seat|other=# gambling house seats} ({ids}); it needs exactly {wanted}",
+    "reglement.board.err.register_none": "the board has 0 cash register seats; it needs exactly 1",
+    "reglement.board.err.register_count": "the board has {count:plural:one=# cash register seat|other=# cash register seats} ({ids}); it needs exactly 1",
+    "reglement.board.err.facing_unknown": "the facing pair {a}–{b} names seat {at}, which is not on the board",
+    "reglement.board.err.faces_itself": "seat {at} cannot face itself",
+    "reglement.board.err.faces_several": "seat {at} faces {count:plural:one=# seat|other=# seats} ({ids}); a seat faces at most one",
+    "reglement.board.err.too_small": "the board has {count:plural:one=# seat|other=# seats} but {players:plural:one=# player brings|other=# players bring} {gangsters:plural:one=# gangster|other=# gangsters}",
+    # reading a board someone pasted or saved (views/boards.py)
+    "reglement.board.err.not_an_object": "a board is a JSON object with a list of seats",
+    "reglement.board.err.bad_facing": "facing must be a list of pairs of seat names",
+    # the library's reason (a file that cannot be written) is technical: it stays as it is
+    "reglement.board.save_failed": "Could not save the board: {problem}",
+    "reglement.board.err.bad_json": "this is not valid JSON: {detail} (line {line}, column {column})",
+}
+
+
+class Problem(Model):
+    """One validation problem: a message code (this module's or the game's) and its parameters."""
+
+    code: str
+    params: dict[str, Any] = Field(default_factory=dict)
+
+    def english(self) -> str:
+        from companion.i18n import translator  # late: companion.i18n reads every game's messages
+
+        return translator("en").t(self.code, **self.params)
+
+    def error(self) -> PydanticCustomError:
+        """The pydantic error for this problem: its type is the code, its context the params."""
+        return PydanticCustomError(self.code, self.english().replace("{", "(").replace("}", ")"), self.params)
+
+
+def problems_error(problems: list[Problem]) -> PydanticCustomError:
+    """One pydantic error holding several problems (`validation_problems` lists them again)."""
+    if len(problems) == 1:
+        return problems[0].error()
+    english = "\n".join(p.english() for p in problems).replace("{", "(").replace("}", ")")
+    return PydanticCustomError("problems", english, {"problems": [p.model_dump() for p in problems]})
+
 
 Direction = Literal["clockwise", "counterclockwise"]
 STEP: dict[str, int] = {"clockwise": 1, "counterclockwise": -1}
@@ -60,7 +112,7 @@ class BoardSeat(Model):
     def _strip(cls, value: str) -> str:
         value = value.strip()
         if not value:
-            raise ValueError("a seat needs a name")
+            raise Problem(code="reglement.board.err.seat_name").error()
         return value
 
 
@@ -87,7 +139,7 @@ class Board(Model):
     def _validate(self) -> Board:
         problems = board_problems(self)
         if problems:
-            raise ValueError("\n".join(problems))
+            raise problems_error(problems)
         return self
 
     def model_post_init(self, context: Any) -> None:
@@ -147,52 +199,49 @@ class Board(Model):
         return Board.model_validate({**self.model_dump(), "facing": pairs})
 
 
-def board_problems(board: Board) -> list[str]:
-    """Everything wrong with a board, each as a sentence naming the problem (empty when fine)."""
-    problems: list[str] = []
+def board_problems(board: Board) -> list[Problem]:
+    """Everything wrong with a board, each naming the problem (empty when fine)."""
+    problems: list[Problem] = []
     ids = [seat.id for seat in board.seats]
     repeated = sorted(i for i, count in Counter(ids).items() if count > 1)
     if repeated:
-        problems.append(f"seat names must be unique: {', '.join(repeated)} appear more than once")
+        problems.append(Problem(code="reglement.board.err.repeated_names", params={"ids": ", ".join(repeated)}))
     if len(ids) < MIN_SEATS:
-        problems.append(
-            f"the board has {len(ids)} seats; it needs at least {MIN_SEATS}, the fewest gangsters a game seats"
-        )
+        problems.append(Problem(code="reglement.board.err.too_few_seats", params={"count": len(ids), "minimum": MIN_SEATS}))
     for business in BUSINESSES:
         holders = [seat.id for seat in board.seats if seat.business == business]
-        if len(holders) != SEATS_PER_BUSINESS:
-            listed = f" ({', '.join(holders)})" if holders else ""
-            problems.append(
-                f"the board has {len(holders)} {business} seats{listed}; it needs exactly {SEATS_PER_BUSINESS}"
-            )
+        if not holders:
+            problems.append(Problem(code="reglement.board.err.business_none", params={"business": business, "wanted": SEATS_PER_BUSINESS}))
+        elif len(holders) != SEATS_PER_BUSINESS:
+            params = {"count": len(holders), "ids": ", ".join(holders), "wanted": SEATS_PER_BUSINESS}
+            problems.append(Problem(code=f"reglement.board.err.{business}_count", params=params))
     registers = [seat.id for seat in board.seats if seat.cash_register]
-    if len(registers) != 1:
-        listed = f" ({', '.join(registers)})" if registers else ""
-        problems.append(f"the board has {len(registers)} cash register seats{listed}; it needs exactly 1")
+    if not registers:
+        problems.append(Problem(code="reglement.board.err.register_none"))
+    elif len(registers) != 1:
+        problems.append(Problem(code="reglement.board.err.register_count", params={"count": len(registers), "ids": ", ".join(registers)}))
     known = set(ids)
     partners: dict[str, list[str]] = {}
     for a, b in board.facing:
         for seat_id in (a, b):
             if seat_id not in known:
-                problems.append(f"the facing pair {a}–{b} names seat {seat_id}, which is not on the board")
+                problems.append(Problem(code="reglement.board.err.facing_unknown", params={"a": a, "b": b, "at": seat_id}))
         if a == b:
-            problems.append(f"seat {a} cannot face itself")
+            problems.append(Problem(code="reglement.board.err.faces_itself", params={"at": a}))
         partners.setdefault(a, []).append(b)
         partners.setdefault(b, []).append(a)
     for seat_id, others in partners.items():
         if len(others) > 1:
-            problems.append(
-                f"seat {seat_id} faces {len(others)} seats ({', '.join(others)}); a seat faces at most one"
-            )
+            params = {"at": seat_id, "count": len(others), "ids": ", ".join(others)}
+            problems.append(Problem(code="reglement.board.err.faces_several", params=params))
     return problems
 
 
 def check_board_for_players(board: Board, players: int, gangsters: int) -> None:
-    """Raise ValueError when the board cannot seat every gangster of this player count."""
+    """Raise a validation error when the board cannot seat every gangster of this player count."""
     if len(board.seats) < gangsters:
-        raise ValueError(
-            f"the board has {len(board.seats)} seats but {players} players bring {gangsters} gangsters"
-        )
+        params = {"count": len(board.seats), "players": players, "gangsters": gangsters}
+        raise Problem(code="reglement.board.err.too_small", params=params).error()
 
 
 def load_board(path: str | Path) -> Board:

@@ -58,7 +58,7 @@ def refused(state, action) -> str:
         GAME.apply(state, action)
     assert state.model_dump_json() == before
     # the message exists and its fields are all filled by the error's params
-    re.sub(r"\{(\w+):\w+\}", r"{\1}", MESSAGES[error.value.code]).format(**error.value.params)
+    re.sub(r"\{(\w+):[^{}]+\}", r"{\1}", MESSAGES[error.value.code]).format(**error.value.params)
     return error.value.code
 
 
@@ -709,5 +709,5 @@ def test_error_messages_name_what_is_wrong():
     """Every template's fields are filled by the error's params."""
     with pytest.raises(RuleError) as error:
         GAME.apply(bad_state(), Pan(by=YELLOW, target="K", from_seat="J"))
-    template = re.sub(r"\{(\w+):\w+\}", r"{\1}", MESSAGES[error.value.code])
+    template = re.sub(r"\{(\w+):[^{}]+\}", r"{\1}", MESSAGES[error.value.code])
     assert template.format(**error.value.params) == "Your Flingueur at J sits on a seat marked X and cannot shoot."

@@ -43,7 +43,7 @@ MAX_STEPS = 3000
 
 def render(code: str, params: dict) -> str:
     """Fill a template the way the i18n layer would (format specs dropped)."""
-    return re.sub(r"\{(\w+):\w+\}", r"{\1}", MESSAGES[code]).format(**params)
+    return re.sub(r"\{(\w+):[^{}]+\}", r"{\1}", MESSAGES[code]).format(**params)
 
 
 def oracle_income(view, player: int, sleepers_earn: bool) -> int:

@@ -179,7 +179,7 @@ def test_violet_scenario():
 
     state, rulings = play(state, Knife(by=VIOLET, target="O", from_seat="P"))
     assert killed(rulings) == ["O"]
-    assert rulings[0].params["kind"] == "Parrain" and rulings[0].params["target_seat"] == ORANGE
+    assert rulings[0].params["kind"] == "parrain" and rulings[0].params["target_seat"] == ORANGE
 
     state, _ = play(state, EndTurn(by=VIOLET))
     assert at(state, "E") == "violet Lame"
@@ -200,7 +200,7 @@ def test_blue_scenario():
 
     state, rulings = play(state, Pan(by=BLUE, target="O", from_seat="F"))
     assert killed(rulings) == ["O"]
-    assert rulings[0].params["from_kind"] == "Cogneur"
+    assert rulings[0].params["from_kind"] == "cogneur"
 
 
 def test_green_scenario():

@@ -4,9 +4,11 @@ viewports, and the hooks into Flutter's accessibility tree."""
 from __future__ import annotations
 
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
 CHROMIUM = "/usr/bin/chromium"
+RESOLVER_RULES = "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 #: No background networking (connections from Chromium are refused here, many at a time) and
 #: every host but loopback unresolvable, so a page can never reach out.
 LAUNCH_ARGS = [
@@ -18,7 +20,7 @@ LAUNCH_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+    f"--host-resolver-rules={RESOLVER_RULES}",
 ]
 BOARD_VIEWPORT = {"width": 1280, "height": 800}
 PHONE_VIEWPORT = {"width": 360, "height": 780}
@@ -31,8 +33,17 @@ def require_chromium() -> str:
     return CHROMIUM
 
 
-def launch(playwright: Any) -> Any:
-    return playwright.chromium.launch(executable_path=require_chromium(), args=LAUNCH_ARGS)
+def launch(playwright: Any, *, hosts: Mapping[str, str] | None = None) -> Any:
+    """Chromium with LAUNCH_ARGS. `hosts` maps names to loopback addresses
+    ({"table-host.test": "127.0.0.1"}): a page then reaches the local server by a name that is
+    not localhost, so it is not a secure context, as on a phone on the LAN."""
+    args = list(LAUNCH_ARGS)
+    if hosts:
+        assert all(ip.startswith("127.") for ip in hosts.values()), "map names to loopback only"
+        # The first matching rule wins: these names before the catch-all NOTFOUND.
+        rules = [f"MAP {name} {ip}" for name, ip in hosts.items()] + [RESOLVER_RULES]
+        args = [a for a in args if not a.startswith("--host-resolver-rules=")] + ["--host-resolver-rules=" + ", ".join(rules)]
+    return playwright.chromium.launch(executable_path=require_chromium(), args=args)
 
 
 def ident(page: Any, identifier: str) -> Any:

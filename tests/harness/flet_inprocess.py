@@ -187,6 +187,8 @@ class FakeBrowser:
 
     name: str = "browser"
     storage: dict[str, Any] = dataclasses.field(default_factory=dict)
+    #: navigator.languages, in order of preference (what `Page.get_device_info` reports)
+    languages: list[str] = dataclasses.field(default_factory=lambda: ["en-US", "en"])
 
 
 class FakeConnection(Connection):
@@ -246,6 +248,10 @@ class FakeConnection(Connection):
                 result = True
             else:
                 error = f"harness: SharedPreferences.{name} not supported"
+        elif kind == "HapticFeedback":
+            result = None  # a browser without navigator.vibrate answers the same way
+        elif control is session.page and name == "get_device_info":
+            result = self._web_device_info()
         elif control is session.page and name == "push_route":
             route = args["route"]
             self.routes.append(route)
@@ -257,6 +263,15 @@ class FakeConnection(Connection):
         session.handle_invoke_method_results(control_id, call_id, result, error)
         if after is not None:
             self.loop.create_task(after())
+
+    def _web_device_info(self) -> dict[str, Any]:
+        """The shape Flet's web client answers get_device_info with (a subset of navigator)."""
+        languages = self.browser.languages
+        locales = []
+        for tag in languages:
+            language, _, country = tag.partition("-")
+            locales.append({"language_code": language, "country_code": country or None})
+        return {"browser_name": "chrome", "language": languages[0] if languages else None, "languages": languages, "locales": locales}
 
     async def _navigated(self, route: str) -> None:
         """What the browser reports after a push_route: the new route, as a route_change event."""

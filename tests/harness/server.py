@@ -43,10 +43,14 @@ class RefereeServer:
     """One `main.py` serve process on 127.0.0.1, in its own process group (killed as a group:
     `uv run` starts the Python interpreter as its child)."""
 
-    def __init__(self, data_dir: Path, port: int | None = None, *, env: dict[str, str] | None = None):
+    def __init__(self, data_dir: Path, port: int | None = None, *, env: dict[str, str] | None = None, host: str = "127.0.0.1", public_url: str | None = None):
         self.data_dir = Path(data_dir)
         self.port = port or free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
+        #: the address it listens on (`host=` another local address, e.g. a test veth's; "0.0.0.0" = all)
+        self.host = host
+        self.base = f"http://{'127.0.0.1' if host == '0.0.0.0' else host}:{self.port}"
+        #: the address its QR codes and links name (default: `base`)
+        self.public_url = public_url
         self.env = env
         self.proc: subprocess.Popen[str] | None = None
         self.output: list[str] = []
@@ -59,10 +63,10 @@ class RefereeServer:
     def command(self) -> list[str]:
         return [
             "uv", "run", "--frozen", "main.py",
-            "--host", "127.0.0.1",
+            "--host", self.host,
             "--port", str(self.port),
             "--data-dir", str(self.data_dir),
-            "--public-url", self.base,
+            "--public-url", self.public_url or self.base,
         ]  # fmt: skip
 
     def start(self, timeout: float = 60.0) -> RefereeServer:
@@ -159,7 +163,7 @@ class RefereeServer:
         return self.base + path + (("?" + urllib.parse.urlencode(query)) if query else "")
 
     def ws_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}/ws"
+        return "ws" + self.base.removeprefix("http") + "/ws"
 
     def __enter__(self) -> Self:
         self.start()

@@ -10,6 +10,7 @@ a Bribe and a reinforcement are entered only on the owner's phone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -22,11 +23,13 @@ from views.common import (
     INK,
     MUTED,
     PANEL,
+    PEEK_KEY,
     big_button,
     glyph,
     handler,
     label,
     player_chip,
+    private_section,
     text_on,
 )
 
@@ -585,15 +588,18 @@ def shootout_panel(ctx: Any, view: View, shootout: Any) -> ft.Control:
         ctx.ui[key] = max(0, min(len(steps) - 1, index + delta))
         await ctx.rerender()
 
-    buttons = ft.Row(
-        [
-            big_button(tr.t("ui.previous"), handler(move, -1), ident="step-previous", colour="#B0BEC5", disabled=index == 0),
-            big_button(tr.t("ui.next"), handler(move, 1), ident="step-next", disabled=index >= len(steps) - 1),
-        ],
-        spacing=8,
-    )
+    previous_next = [
+        big_button(tr.t("ui.previous"), handler(move, -1), ident="step-previous", colour="#B0BEC5", disabled=index == 0),
+        big_button(tr.t("ui.next"), handler(move, 1), ident="step-next", disabled=index >= len(steps) - 1),
+    ]
     step = label(tr.t("ui.step", n=index + 1, total=len(steps)), 16, MUTED)
-    footer = ft.Column([step, buttons], spacing=4, tight=True) if ctx.seat is not None else ft.Row([step, buttons], spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    # the board's footer wraps on a narrow board (a phone), where the buttons would run off the
+    # panel; its controls sit in it directly (a row nested in a wrap takes a whole line)
+    footer = (
+        ft.Column([step, ft.Row(previous_next, spacing=8)], spacing=4, tight=True)
+        if ctx.seat is not None
+        else ft.Row([step, *previous_next], spacing=12, run_spacing=4, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    )
     controls = [*steps[index], footer]
     return panel(controls, ident="shootout", border=ACCENT)
 
@@ -742,6 +748,12 @@ def host_controls(ctx: Any, view: View) -> list[ft.Control]:
 # --------------------------------------------------------------------------------------------
 
 
+def peeking(ctx: Any) -> bool:
+    """Whether this seat's secrets are open (held, or shown with a tap): only then is any of them
+    drawn, so while hidden neither the page nor what the server sends carries them."""
+    return bool(ctx.ui.get(PEEK_KEY))
+
+
 def seat_body(ctx: Any, view: View) -> ft.Control:
     tr = ctx.tr
     me = view.me
@@ -767,23 +779,62 @@ def seat_body(ctx: Any, view: View) -> ft.Control:
         items.append(label(tr.t("chicago_poker.ui.choose_first"), 20, INK, ft.FontWeight.BOLD))
         items.append(ft.Row([big_button(tr.t("chicago_poker.ui.resolve", business=b), handler(ctx.submit, {"type": "choose_shootout", "by": seat, "business": b}), ident=f"choose-{b}") for b in legal.shootouts], wrap=True))
     if legal.reinforce:
-        items.append(reinforce_panel(ctx, view, seat))
+        items.append(panel([label(tr.t("chicago_poker.ui.reinforce_prompt"), 22, ACCENT, ft.FontWeight.BOLD), label(tr.t("chicago_poker.ui.reinforce_secret"), 15, MUTED)], ident="reinforce", border=ACCENT))
     elif view.phase == "reinforce" and me.my_pick is not None:
-        items.append(panel([label(tr.t("chicago_poker.ui.my_pick", card=_pick_text(ctx, me.my_pick)), 20, INK, ft.FontWeight.BOLD), label(tr.t("ui.waiting_for", ctx.names, seats=list(view.waiting_for)), 16, MUTED)], ident="my-pick"))
+        items.append(panel([label(tr.t("ui.waiting_for", ctx.names, seats=list(view.waiting_for)), 16, MUTED)], ident="my-pick"))
     if view.phase == "actions" and view.current == seat:
         items.extend(turn_controls(ctx, view, seat))
+    # Everything only this seat knows, and the choices among its own cards, behind hold-to-peek.
+    parts = private_parts(ctx, view, seat)
+    if parts:
+        items.append(private_section(ctx, lambda: ft.Column([build() for build in parts], spacing=12)))
     shootout = shown_shootout(ctx, view)
     if shootout is not None:
         items.append(shootout_panel(ctx, view, shootout))
     toggle = last_shootout_toggle(ctx, view)
     if toggle is not None:
         items.append(toggle)
-    items.extend(private_notes(ctx, view))
-    mine = {(h.business, h.position): h.card for h in me.face_down}
+    # While hidden, the grid is the public one (backs, as on the board); while open, it shows the
+    # faces of this seat's own face-down cards.
+    mine = {(h.business, h.position): h.card for h in me.face_down} if peeking(ctx) else None
     items.append(label(tr.t("chicago_poker.ui.businesses"), 18, MUTED))
     items.append(businesses_grid(ctx, view, ctx.width, mine, compact=True))
     items.append(control_row(ctx, view, compact=True))
     return ft.Column(items, spacing=12)
+
+
+def private_parts(ctx: Any, view: View, seat: int) -> list[Callable[[], ft.Control]]:
+    """Builders of the private section's parts, in order: called only while it is open."""
+    tr = ctx.tr
+    me = view.me
+    legal = view.my_legal
+    assert me is not None and legal is not None
+    parts: list[Callable[[], ft.Control]] = []
+    if view.phase == "actions" and view.current == seat and legal.play and chosen_special(ctx, view) is None:
+        parts.append(lambda: play_panel(ctx, view, seat))
+    if legal.reinforce:
+        parts.append(lambda: reinforce_panel(ctx, view, seat))
+    elif view.phase == "reinforce" and me.my_pick is not None:
+        pick = me.my_pick
+        parts.append(lambda: panel([label(tr.t("chicago_poker.ui.my_pick", card=_pick_text(ctx, pick)), 20, INK, ft.FontWeight.BOLD)], ident="my-pick-card"))
+    open_ids = {b.id for b in view.businesses}
+    if me.bribed or any(raid.business in open_ids for raid in me.raids):
+        parts.append(lambda: ft.Column(private_notes(ctx, view), spacing=12))
+    if me.face_down:
+        parts.append(lambda: my_face_down(ctx, view))
+    return parts
+
+
+def my_face_down(ctx: Any, view: View) -> ft.Control:
+    """This seat's face-down cards, business by business (also marked on the grid below)."""
+    me = view.me
+    assert me is not None
+    kinds = {b.id: b.kind for b in view.businesses}
+    rows: list[ft.Control] = []
+    for business in sorted({h.business for h in me.face_down}):
+        cards = [card_face(h.card, 40) for h in sorted(me.face_down, key=lambda h: h.position) if h.business == business]
+        rows.append(ft.Row([label(ctx.tr.t("chicago_poker.ui.play_at", business=business, kind=kinds[business]), 16, INK, ft.FontWeight.BOLD), *cards], spacing=6, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    return panel(rows, ident="my-face-down")
 
 
 def _pick_text(ctx: Any, pick: Any) -> str:
@@ -799,9 +850,9 @@ def turn_controls(ctx: Any, view: View, seat: int) -> list[ft.Control]:
     legal = view.my_legal
     assert legal is not None
     out: list[ft.Control] = []
-    special_key = ("chicago_poker.special", view.turn, view.actions_left)
-    special = ctx.ui.get(special_key)
-    if special is not None and special in legal.specials:
+    special_key = special_ui_key(view)
+    special = chosen_special(ctx, view)
+    if special is not None:
         out.append(special_panel(ctx, view, seat, special, special_key))
         return out
     buttons: list[ft.Control] = []
@@ -811,18 +862,7 @@ def turn_controls(ctx: Any, view: View, seat: int) -> list[ft.Control]:
         buttons.append(big_button(tr.t("chicago_poker.ui.end_turn"), handler(ctx.submit, {"type": "end_turn", "by": seat}), ident="end-turn", colour="#A5D6A7"))
     if buttons:
         out.append(ft.Row(buttons, wrap=True, spacing=10))
-    if legal.play:
-        key = ("chicago_poker.card", view.turn, view.actions_left)
-        out.append(
-            panel(
-                [
-                    label(tr.t("chicago_poker.ui.play_card"), 20, ACCENT, ft.FontWeight.BOLD),
-                    card_picker(ctx, view, key, compact=True),
-                    play_buttons(ctx, view, seat, legal.play, key, compact=True),
-                ],
-                ident="play-card",
-            )
-        )
+    # The card to play (face up or face down) is chosen in the private section: see play_panel.
     if legal.specials:
 
         async def choose(kind: str) -> None:
@@ -832,6 +872,33 @@ def turn_controls(ctx: Any, view: View, seat: int) -> list[ft.Control]:
         out.append(label(tr.t("chicago_poker.ui.specials"), 18, MUTED))
         out.append(ft.Row([big_button(tr.t(f"chicago_poker.special.{k}"), handler(choose, k), ident=f"special-{k}", colour="#CE93D8") for k in legal.specials], wrap=True, spacing=8, run_spacing=8))
     return out
+
+
+def special_ui_key(view: View) -> Any:
+    return ("chicago_poker.special", view.turn, view.actions_left)
+
+
+def chosen_special(ctx: Any, view: View) -> str | None:
+    """The special card being played on this phone now (its panel replaces the turn's controls)."""
+    special = ctx.ui.get(special_ui_key(view))
+    legal = view.my_legal
+    return special if legal is not None and special in legal.specials else None
+
+
+def play_panel(ctx: Any, view: View, seat: int) -> ft.Control:
+    """Value, colour, then the business: inside the private section (the picker greys out this
+    seat's own face-down cards, and a face-down card's choice is secret)."""
+    legal = view.my_legal
+    assert legal is not None
+    key = ("chicago_poker.card", view.turn, view.actions_left)
+    return panel(
+        [
+            label(ctx.tr.t("chicago_poker.ui.play_card"), 20, ACCENT, ft.FontWeight.BOLD),
+            card_picker(ctx, view, key, compact=True),
+            play_buttons(ctx, view, seat, legal.play, key, compact=True),
+        ],
+        ident="play-card",
+    )
 
 
 def special_panel(ctx: Any, view: View, seat: int, kind: str, special_key: Any) -> ft.Control:
@@ -878,7 +945,8 @@ def limousine_controls(ctx: Any, view: View, seat: int, special_key: Any) -> lis
     source = chosen.get("source")
     destination = chosen.get("destination")
     positions: list[int] = list(chosen.get("positions", []))
-    mine = {(h.business, h.position): h.card for h in view.me.face_down} if view.me else {}
+    # Own face-down cards show their faces only while the private section is open; backs otherwise.
+    mine = {(h.business, h.position): h.card for h in view.me.face_down} if view.me and peeking(ctx) else {}
 
     async def update(changes: dict[str, Any]) -> None:
         ctx.ui[key] = {**chosen, **changes}
@@ -919,9 +987,8 @@ def reinforce_panel(ctx: Any, view: View, seat: int) -> ft.Control:
     key = ("chicago_poker.reinforce", rein.business if rein else 0, rein.round if rein else 0)
     value, colour = picked_card(ctx, key)
     ready = value is not None and colour is not None
+    # The prompt is outside, on the public part of the page (seat_body); this is the secret choice.
     controls: list[ft.Control] = [
-        label(tr.t("chicago_poker.ui.reinforce_prompt"), 22, ACCENT, ft.FontWeight.BOLD),
-        label(tr.t("chicago_poker.ui.reinforce_secret"), 15, MUTED),
         card_picker(ctx, view, key, compact=True),
         big_button(
             tr.t("chicago_poker.ui.send"),
@@ -944,7 +1011,7 @@ def reinforce_panel(ctx: Any, view: View, seat: int) -> ft.Control:
                 run_spacing=6,
             )
         )
-    return panel(controls, ident="reinforce", border=ACCENT)
+    return panel(controls, ident="reinforce-choice", border=ACCENT)
 
 
 def private_notes(ctx: Any, view: View) -> list[ft.Control]:

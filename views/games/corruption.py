@@ -119,7 +119,8 @@ def status_line(ctx: Any, view: View) -> ft.Control:
 
 
 def seat_summary(ctx: Any, view: View, seat: int) -> str:
-    return ctx.tr.t("corruption.ui.score", amount=view.score[seat], count=len(view.contracts_won[seat]))
+    # "300,000 · 2 contracts": the short "300,000 (2)" left players guessing what the 2 was
+    return ctx.tr.t("corruption.ui.score_long", amount=view.score[seat], count=len(view.contracts_won[seat]))
 
 
 def is_my_turn(view: View, seat: int) -> bool:
@@ -385,11 +386,19 @@ def columns(ctx: Any, view: View, step: int | None) -> ft.Control:
         if view.pending.kind in ("hit", "report"):
             focus_cards |= set(view.pending.options)
     outcome_at, struck = reveal_marks(view, step if view.phase in ("awards", "round_over", "over") else None)
-    width = max(200.0, (ctx.width - 24) / 3)
+    width = body_width(ctx, 200.0)
     cols = []
     for body in view.bodies:
         cols.append(body_column(ctx, view, body, width, step, focus_contract, focus_cards, outcome_at, struck))
-    return ft.Row(cols, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
+    return ft.Row(cols, spacing=8, run_spacing=8, wrap=True, vertical_alignment=ft.CrossAxisAlignment.START)
+
+
+def body_width(ctx: Any, minimum: float, inset: float = 0.0) -> float:
+    """The three bodies side by side when each gets `minimum`; on a phone, one under another
+    (three columns of `minimum` would run off the screen). `inset`: the padding around them."""
+    room = ctx.width - inset
+    third = (room - 24) / 3
+    return third if third >= minimum else room
 
 
 def body_column(ctx: Any, view: View, body: Any, width: float, step: int | None, focus_contract: int | None, focus_cards: set[int], outcome_at: dict[int, int], struck: set[int]) -> ft.Control:
@@ -534,7 +543,7 @@ def deal_form(ctx: Any, view: View) -> ft.Control:
     entries = catalogue().contracts
     on_table = {c.name.casefold() for b in view.bodies for c in b.contracts}
     slots = [(body, n) for body in BODIES for n in range(1, NEW_CONTRACTS_PER_BODY + 1)]
-    width = max(220.0, (ctx.width - 24) / 3)
+    width = body_width(ctx, 220.0, inset=24.0)
 
     def slot(body: str, n: int) -> dict[str, str]:
         return form.setdefault(f"{body}-{n}", {"name": "", "value": ""})
@@ -635,7 +644,7 @@ def deal_form(ctx: Any, view: View) -> ft.Control:
                 [
                     label(tr.t("corruption.ui.deal_title", round=round_number), 24, INK, ft.FontWeight.BOLD),
                     label(tr.t("corruption.ui.deal_help"), 15, MUTED),
-                    ft.Row(cols, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START),
+                    ft.Row(cols, spacing=8, run_spacing=8, wrap=True, vertical_alignment=ft.CrossAxisAlignment.START),
                     big_button(tr.t("corruption.ui.deal_submit"), handler(deal), ident="deal-submit"),
                 ],
                 spacing=10,

@@ -159,16 +159,24 @@ def board_body(ctx: Any, view: View) -> ft.Control:
         left = size / 2 + radius * math.cos(angle) - tile / 2
         top = size / 2 + radius * math.sin(angle) - tile / 2
         tiles.append(table_tile(ctx, view, table, tile, left, top, tappable, highlight == table.number))
+    # On a phone the space inside the ring is small: a rectangle inscribed in it, smaller type,
+    # and the turn order goes under the circle (it would cover the tables).
+    inside = 2 * (radius - tile / 2)
+    compact = inside < 200  # about 170 px on a phone, 255 beside the panel on a tablet
+    box_width, box_height = (inside * 0.8, inside * 0.6) if compact else (size * 0.5, size * 0.4)
     centre = ft.Container(
-        left=size * 0.25,
-        top=size * 0.3,
-        width=size * 0.5,
-        height=size * 0.4,
+        left=(size - box_width) / 2,
+        top=(size - box_height) / 2,
+        width=box_width,
+        height=box_height,
         alignment=ft.Alignment.CENTER,
-        content=ft.Column(centre_lines(ctx, view), horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True, spacing=6),
+        content=ft.Column(centre_lines(ctx, view, compact), horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True, spacing=6),
     )
     circle = ft.Stack([centre, *tiles], width=size, height=size)
     below: list[ft.Control] = []
+    if compact:
+        hint = centre_hint(ctx, view) if len(view.waiting_for) == 1 else None
+        below.extend([turn_order(ctx, view)] + ([hint] if hint is not None else []))
     if view.phase == "moves" and ctx.acts_for_current and current is not None:
         below.append(label(tr.t("vabanque.board_move_for", ctx.names, seat=current), 18, INK))
         below.append(move_buttons(ctx, view, view.board_legal.moves, current))
@@ -192,25 +200,37 @@ def board_body(ctx: Any, view: View) -> ft.Control:
     return ft.Column([ft.Row([circle], alignment=ft.MainAxisAlignment.CENTER), *below], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=12)
 
 
-def centre_lines(ctx: Any, view: View) -> list[ft.Control]:
+def centre_lines(ctx: Any, view: View, compact: bool = False) -> list[ft.Control]:
     tr = ctx.tr
+    scale = 0.7 if compact else 1.0
     lines: list[ft.Control] = []
     if view.phase == "over":
-        lines.append(label(tr.t("ui.winner", ctx.names, seats=list(view.winners)), 28, ACCENT, ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER))
+        lines.append(label(tr.t("ui.winner", ctx.names, seats=list(view.winners)), int(28 * scale), ACCENT, ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER))
         return lines
     if len(view.waiting_for) == 1:
         seat = view.waiting_for[0]
-        lines.append(player_chip(tr, ctx.names, ctx.colours, seat, 24))
-        lines.append(label(tr.t(f"vabanque.prompt.{view.phase}", value=view.chip_value), 20, INK, text_align=ft.TextAlign.CENTER))
-        if view.phase == "cards":
-            lines.append(label(tr.t("vabanque.cards_on_phone"), 15, MUTED, text_align=ft.TextAlign.CENTER))
-        elif view.phase == "chips" and ctx.acts_for_current:
-            lines.append(label(tr.t("vabanque.tap_table"), 15, MUTED, text_align=ft.TextAlign.CENTER))
+        lines.append(player_chip(tr, ctx.names, ctx.colours, seat, int(24 * scale)))
+        lines.append(label(tr.t(f"vabanque.prompt.{view.phase}", value=view.chip_value), int(20 * scale), INK, text_align=ft.TextAlign.CENTER))
+        hint = centre_hint(ctx, view)
+        if hint is not None and not compact:
+            lines.append(hint)
     elif view.phase == "payout":
-        lines.append(label(tr.t("vabanque.payout_title", round=view.round), 24, ACCENT, ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER))
-    order = ft.Row([player_chip(tr, ctx.names, ctx.colours, s, 13) for s in view.order], wrap=True, alignment=ft.MainAxisAlignment.CENTER, spacing=4)
-    lines.append(order)
+        lines.append(label(tr.t("vabanque.payout_title", round=view.round), int(24 * scale), ACCENT, ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER))
+    if not compact:
+        lines.append(turn_order(ctx, view))
     return lines
+
+
+def centre_hint(ctx: Any, view: View) -> ft.Control | None:
+    if view.phase == "cards":
+        return label(ctx.tr.t("vabanque.cards_on_phone"), 15, MUTED, text_align=ft.TextAlign.CENTER)
+    if view.phase == "chips" and ctx.acts_for_current:
+        return label(ctx.tr.t("vabanque.tap_table"), 15, MUTED, text_align=ft.TextAlign.CENTER)
+    return None
+
+
+def turn_order(ctx: Any, view: View) -> ft.Control:
+    return ft.Row([player_chip(ctx.tr, ctx.names, ctx.colours, s, 13) for s in view.order], wrap=True, alignment=ft.MainAxisAlignment.CENTER, spacing=4)
 
 
 def table_tile(ctx: Any, view: View, table: Any, tile: float, left: float, top: float, tappable: bool, highlighted: bool) -> ft.Control:

@@ -1,0 +1,368 @@
+"""Game history: summaries of finished games, their step-by-step replay, and the checks an
+imported log must pass. Pure: no Flet, no I/O (the host's store is reached through companion.room).
+
+A finished game is either a room of this host whose game has ended, or a game imported from a
+complete exported log (`Host.imported`, read only). Both replay from their log the same way.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from babel.dates import format_datetime
+from pydantic import BaseModel, ValidationError
+
+from companion.engine import BOARD, RuleError, Ruling
+from companion.games import GAMES
+from companion.room import (
+    LOG_FORMAT,
+    LOG_FORMAT_VERSION,
+    ExportedLog,
+    Rejected,
+    replay_export,
+)
+from companion.store import LogEntry
+
+if TYPE_CHECKING:
+    from companion.i18n import Translator
+    from companion.room import Host, Room
+
+#: Strings of the history pages and of import refusals (codes -> English).
+MESSAGES: dict[str, str] = {
+    "history.title": "Finished games",
+    "history.none": "No finished game yet.",
+    "history.open": "Finished games",
+    "history.replay": "Replay",
+    "history.board": "Board",
+    "history.export": "Download the log",
+    "history.import": "Import a game log",
+    "history.imported": "imported",
+    "history.ended": "Ended {when}",
+    "history.actions": "{n:plural:one=# action|other=# actions}",
+    "history.rounds": "{n:plural:one=# round|other=# rounds}",
+    "history.winners": "Winner: {seats:seats}",
+    "history.back": "Back to the finished games",
+    "history.first": "Start",
+    "history.last": "End",
+    "history.step": "Step {n:num} of {total:num}",
+    "history.start": "Before the first action",
+    "history.acted": "{seat:seat} acted",
+    "history.undone_between": "Undone by the host just before this: {n:plural:one=# action|other=# actions} (not part of the game).",
+    "history.no_rulings": "Nothing to explain for this action.",
+    "history.import_title": "Import a finished game",
+    "history.import_help": "Choose a complete log (exported from the host board once the game had ended). It is checked action by action before it is kept.",
+    "history.import_button": "Import",
+    "history.import_done": "Imported: {game}, {players}. It is now in the finished games.",
+    "history.import_refused": "Not imported: {reason}",
+    "history.err.bad_json": "The file is not readable JSON ({detail}).",
+    "history.err.too_big": "The file is too large for a game log.",
+    "history.err.not_a_log": "The file is not a table referee game log.",
+    "history.err.version": "This log was written in format version {version}; this host reads version {expected}.",
+    "history.err.malformed": "The log is damaged: {detail}",
+    "history.err.redacted": "This log has its secrets removed (exported while the game was running); only a complete log of a finished game can be imported.",
+    "history.err.unknown_game": "The log is of an unknown game ({game}).",
+    "history.err.setup": "The players and rules in the log do not fit {game:label=game}: {detail}",
+    "history.err.missing_entry": "Entry {n:num} is missing from the log.",
+    "history.err.bad_undo": "Entry {n:num} undoes actions that could not be undone.",
+    "history.err.not_an_action": "Entry {n:num} is not an action of {game:label=game}: {detail}",
+    "history.err.illegal": "Entry {n:num} breaks the rules: {reason}",
+    "history.err.unfinished": "The game in this log has not ended.",
+    "history.err.result_mismatch": "The log's recorded result does not match its actions: it was changed.",
+    "history.err.replay": "The log cannot be replayed: {detail}",
+    "history.err.already_here": "This game is already on this host ({room}).",
+    "room.err.archived": "This game is finished and archived: it cannot be played on.",
+}
+
+#: An exported log bigger than this is refused unread (a long game is well under 1 MB).
+MAX_LOG_BYTES = 8 * 1024 * 1024
+
+
+# -- summaries --
+
+
+class GameSummary(BaseModel):
+    """One line of the finished games list."""
+
+    room_id: str
+    game: str
+    players: list[str]
+    colours: list[str]
+    winners: list[int]
+    started: float
+    #: when the last action was recorded (the one that ended the game)
+    finished: float
+    actions: int
+    #: the last round played, for games counted in rounds; else None
+    rounds: int | None
+    imported: bool
+
+
+def summarize(room: Room) -> GameSummary | None:
+    """The summary of a finished game, or None while it runs."""
+    result = room.game.result(room.state)
+    if result is None:
+        return None
+    assert room.history is not None
+    view = room.view(BOARD)
+    rounds = getattr(view, "round", None)
+    return GameSummary(
+        room_id=room.id,
+        game=room.game_id,
+        players=room.names,
+        colours=[p.colour for p in room.setup.players],
+        winners=list(result.get("winners", [])),
+        started=room.created,
+        finished=room.log_entries[-1].at if room.log_entries else room.created,
+        actions=len(room.history.outcomes),
+        rounds=rounds if isinstance(rounds, int) else None,
+        imported=room.archived,
+    )
+
+
+def finished_games(host: Host) -> list[GameSummary]:
+    """Every finished game on this host, its own and imported ones, the latest ended first."""
+    summaries = [summarize(room) for room in [*host.rooms.values(), *host.imported.values()]]
+    return sorted((s for s in summaries if s is not None), key=lambda s: s.finished, reverse=True)
+
+
+def finished_room(host: Host, room_id: str) -> Room | None:
+    """The finished game with this id (own or imported), None if unknown or still running."""
+    room = host.rooms.get(room_id) or host.imported.get(room_id)
+    return room if room is not None and room.over else None
+
+
+def format_when(tr: Translator, timestamp: float) -> str:
+    """A date and time in the reader's language, in the host's time zone."""
+    moment = datetime.fromtimestamp(timestamp).astimezone()
+    return format_datetime(moment, format="medium", locale=tr.locale)
+
+
+# -- replay, one action at a time --
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """The game after `index` effective actions (0 = before the first one)."""
+
+    index: int
+    state: Any
+    #: what the board said about this step's action (for step 0, the game's opening rulings)
+    rulings: tuple[Ruling, ...]
+    #: the seat that acted (None for step 0)
+    by: int | None
+    #: actions undone by the host just before this one (they are not part of the game)
+    undone_before: int
+
+
+def replay_steps(room: Room) -> list[ReplayStep]:
+    """Every step of a game's effective history, in order; the last one is the final state."""
+    history = room.history
+    assert history is not None
+    opening = tuple(room.game.opening_rulings(history.states[0])) if hasattr(room.game, "opening_rulings") else ()
+    undone = _undone_before(room.log_entries, [e.seq for e in history.entries])
+    steps = [ReplayStep(index=0, state=history.states[0], rulings=opening, by=None, undone_before=0)]
+    for i, (outcome, entry) in enumerate(zip(history.outcomes, history.entries), start=1):
+        steps.append(
+            ReplayStep(index=i, state=history.states[i], rulings=tuple(outcome.rulings), by=entry.payload.get("by"), undone_before=undone.get(entry.seq, 0))
+        )
+    return steps
+
+
+def _undone_before(entries: Sequence[LogEntry], effective: Sequence[int]) -> dict[int, int]:
+    """{seq of an effective action: how many actions the host undid right before it}."""
+    kept = set(effective)
+    counts: dict[int, int] = {}
+    pending = 0
+    for entry in entries:
+        if entry.kind == "undo":
+            pending += int(entry.payload.get("count", 0))
+        elif entry.seq in kept:
+            if pending:
+                counts[entry.seq] = pending
+            pending = 0
+    return counts
+
+
+# -- checking a log before it is imported --
+
+
+@dataclass(frozen=True)
+class CheckedLog:
+    log: ExportedLog
+    entries: list[LogEntry]
+
+
+def parse_log(data: bytes | str | dict[str, Any]) -> dict[str, Any]:
+    """Bytes or text of a JSON file -> its object; refused with a specific code when it is not."""
+    if isinstance(data, dict):
+        return data
+    if isinstance(data, (bytes, bytearray)) and len(data) > MAX_LOG_BYTES:
+        raise Rejected("history.err.too_big")
+    try:
+        parsed = json.loads(data)
+    except UnicodeDecodeError:
+        raise Rejected("history.err.bad_json", detail="not UTF-8 text") from None
+    except json.JSONDecodeError as exc:
+        raise Rejected("history.err.bad_json", detail=f"line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+    if not isinstance(parsed, dict):
+        raise Rejected("history.err.not_a_log")
+    return parsed
+
+
+def check_log(data: bytes | str | dict[str, Any]) -> CheckedLog:
+    """Everything an imported log must be: a complete log of a known game whose every entry is
+    legal in turn, that ends the game with the result it records. Raises Rejected naming the
+    first problem found."""
+    raw = parse_log(data)
+    if raw.get("format") != LOG_FORMAT:
+        raise Rejected("history.err.not_a_log")
+    if raw.get("format_version") != LOG_FORMAT_VERSION:
+        raise Rejected("history.err.version", version=str(raw.get("format_version")), expected=str(LOG_FORMAT_VERSION))
+    try:
+        log = ExportedLog.model_validate(raw)
+    except ValidationError as exc:
+        raise Rejected("history.err.malformed", detail=_first_error(exc)) from None
+    if not log.complete:
+        raise Rejected("history.err.redacted")
+    game = GAMES.get(log.room.game)
+    if game is None:
+        raise Rejected("history.err.unknown_game", game=log.room.game)
+    try:
+        setup = game.setup_model.model_validate(log.room.setup)
+    except ValidationError as exc:
+        raise Rejected("history.err.setup", game=game.id, detail=_first_error(exc)) from None
+    # Replay entry by entry, as the room accepted them: numbered 1, 2, ... with no gap; an undo
+    # never reaches across a reveal.
+    states = [game.initial_state(setup, log.room.seed)]
+    reveals: list[bool] = []
+    entries: list[LogEntry] = []
+    for expected, exported in enumerate(log.entries, start=1):
+        if exported.seq != expected:
+            raise Rejected("history.err.missing_entry", n=expected)
+        entry = LogEntry(seq=exported.seq, kind=exported.kind, payload=exported.payload, channel=exported.channel, at=exported.at)
+        if entry.kind == "undo":
+            count = entry.payload.get("count")
+            undoable = len(reveals) - (max(i for i, r in enumerate(reveals) if r) + 1 if any(reveals) else 0)
+            if not isinstance(count, int) or count < 1 or count > undoable:
+                raise Rejected("history.err.bad_undo", n=expected)
+            del states[-count:], reveals[-count:]
+        else:
+            try:
+                action = game.action_adapter.validate_python(entry.payload)
+            except ValidationError as exc:
+                raise Rejected("history.err.not_an_action", n=expected, game=game.id, detail=_first_error(exc)) from None
+            try:
+                outcome = game.apply(states[-1], action)
+            except RuleError as err:
+                names = [p.name for p in setup.players]
+                raise Rejected("history.err.illegal", n=expected, reason=err.code, reason_params=err.params, names=names) from None
+            states.append(outcome.state)
+            reveals.append(outcome.reveals)
+        entries.append(entry)
+    result = game.result(states[-1])
+    if result is None:
+        raise Rejected("history.err.unfinished")
+    if _canonical(result) != _canonical(log.result):
+        raise Rejected("history.err.result_mismatch")
+    # The same log through the room's own replay (what `main.py replay` does): must agree.
+    try:
+        _, state = replay_export(raw)
+    except ValueError as exc:
+        raise Rejected("history.err.replay", detail=str(exc)) from None
+    if _canonical(game.result(state)) != _canonical(result):
+        raise Rejected("history.err.result_mismatch")
+    return CheckedLog(log=log, entries=entries)
+
+
+def refusal_text(tr: Translator, refusal: Rejected) -> str:
+    """A refusal in the reader's words; a rule broken by an entry is named in the game's terms."""
+    params = dict(refusal.params)
+    if refusal.code == "history.err.illegal":
+        params["reason"] = tr.t(params["reason"], params.pop("names", ()), **params.pop("reason_params", {}))
+    return tr.t(refusal.code, (), **params)
+
+
+def _first_error(exc: ValidationError) -> str:
+    first = exc.errors()[0]
+    where = ".".join(str(p) for p in first.get("loc", ()))
+    return f"{where}: {first.get('msg')}" if where else str(first.get("msg"))
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+# -- the import page (plain HTML, served by main.py: an upload needs nothing from the Flet client) --
+
+
+def log_from_upload(content_type: str, body: bytes) -> bytes:
+    """The log file's bytes from a POST body: a browser form's multipart upload (read with the
+    standard library's MIME parser) or a raw JSON body (curl, scripts)."""
+    if len(body) > MAX_LOG_BYTES + 64 * 1024:
+        raise Rejected("history.err.too_big")
+    if not content_type.lower().startswith("multipart/form-data"):
+        return body
+    from email.parser import BytesParser
+    from email.policy import HTTP
+
+    message = BytesParser(policy=HTTP).parsebytes(f"Content-Type: {content_type}\r\n\r\n".encode("latin-1") + body)
+    for part in message.iter_parts() if message.is_multipart() else ():
+        if part.get_param("name", header="content-disposition") == "log":
+            return part.get_payload(decode=True) or b""
+    raise Rejected("history.err.not_a_log")
+
+
+_PAGE = """<!doctype html>
+<html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<style>
+body {{ background:#0B3D2E; color:#F1F8E9; font-family:"DejaVu Sans",sans-serif; font-size:20px; margin:24px; }}
+main {{ max-width:760px; margin:auto; }}
+a, button {{ display:inline-block; min-height:56px; padding:14px 22px; border-radius:10px; border:0; font-size:20px;
+  font-weight:bold; background:#B0BEC5; color:#111; text-decoration:none; box-sizing:border-box; margin:8px 8px 8px 0; }}
+button {{ background:#FFD54F; cursor:pointer; }}
+input[type=file] {{ font-size:20px; margin:16px 0; color:#F1F8E9; }}
+.result {{ padding:14px; border-radius:8px; color:#111; font-weight:bold; }}
+.ok {{ background:#A5D6A7; }} .refused {{ background:#FF8A80; }}
+</style></head>
+<body><main>
+<h1>{title}</h1>
+{result}
+<p>{help}</p>
+<form method="post" enctype="multipart/form-data" action="{action}">
+<input type="file" name="log" accept=".json,application/json" required id="log"><br>
+<button type="submit" id="import">{button}</button>
+</form>
+<a href="{back}" id="history">{back_label}</a>
+</main></body></html>
+"""
+
+
+def import_page_html(tr: Translator, host_query: str, *, done: str | None = None, refused: str | None = None) -> str:
+    """The import form, with the outcome of the last upload when there was one."""
+    from html import escape
+
+    result = ""
+    if done is not None:
+        result = f'<p class="result ok" id="result" role="status">{escape(done)}</p>'
+    elif refused is not None:
+        result = f'<p class="result refused" id="result" role="alert">{escape(refused)}</p>'
+    lang_query = f"{host_query}&lang={tr.lang}"
+    return _PAGE.format(
+        lang=tr.lang,
+        title=escape(tr.t("history.import_title")),
+        result=result,
+        help=escape(tr.t("history.import_help")),
+        action=escape(f"/import{lang_query}"),
+        button=escape(tr.t("history.import_button")),
+        back=escape(f"/history{lang_query}"),
+        back_label=escape(tr.t("history.back")),
+    )
+
+
+def import_done_text(tr: Translator, room: Room) -> str:
+    return tr.t("history.import_done", game=tr.t(f"game.{room.game_id}"), players=tr.list(room.names))

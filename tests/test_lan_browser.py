@@ -1,0 +1,151 @@
+"""The app reached by a name, as phones on the LAN reach it: not a secure context.
+
+Loopback (127.0.0.1, localhost) is a secure context for Chromium; a LAN address is not, so
+features that need one (clipboard, service workers, ...) silently differ. Here Chromium maps
+`table-host.test` to 127.0.0.1 (`--host-resolver-rules`, tests/harness/browser.py `hosts=`), the
+server names that address in its links (`--public-url`), and the board, a seat joined from the
+board's QR code, and the check page all work through it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+import time
+from typing import Any
+
+import pytest
+
+from companion.i18n import translator
+from companion.network import CAUSES
+from tests.conftest import VABANQUE_PLAYERS, VABANQUE_SEED, vabanque_setup
+from tests.harness.browser import BOARD_VIEWPORT, PHONE_VIEWPORT, WAIT_MS, enable_semantics, ident, launch
+from tests.harness.server import RefereeServer, free_port, prepare_rooms
+from tests.harness.qr import decode_qr
+
+pytestmark = pytest.mark.browser
+
+NAME = "table-host.test"
+SEAT = 1
+SEAT_NAME = VABANQUE_PLAYERS[SEAT]["name"]
+TABLE = 3
+
+
+@pytest.fixture(scope="module")
+def lan(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[RefereeServer, str, str, list[str]]]:
+    data_dir = tmp_path_factory.mktemp("referee-lan")
+
+    async def script(host: Any) -> tuple[str, list[str]]:
+        # Bruno starts: his phone places the first chip.
+        room = await host.create_room("vabanque", vabanque_setup(first_player=SEAT), seed=VABANQUE_SEED)
+        return room.id, [s.token for s in room.seats]
+
+    room, tokens = prepare_rooms(data_dir, script)
+    port = free_port()
+    public = f"http://{NAME}:{port}"
+    server = RefereeServer(data_dir, port, public_url=public)
+    server.start()
+    try:
+        yield server, public, room, tokens
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=WAIT_MS)
+    with sync_playwright() as pw:
+        chromium = launch(pw, hosts={NAME: "127.0.0.1"})
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+            expect.set_options(timeout=None)
+
+
+def qr_codes_painted(page: Any, expected: set[str], timeout: float = 30.0) -> bool:
+    """Screenshots until every expected QR code decodes (images paint a moment after their
+    semantics node exists)."""
+    deadline = time.monotonic() + timeout
+    found: set[str] = set()
+    while not expected <= found:
+        found |= set(decode_qr(page.screenshot()))
+        if time.monotonic() > deadline:
+            raise AssertionError(f"QR codes painted: {found}, expected {expected}")
+    return True
+
+
+def not_secure_at(page: Any, public: str) -> None:
+    assert page.evaluate("location.origin") == public
+    assert page.evaluate("window.isSecureContext") is False
+
+
+def test_board_and_seat_work_through_a_lan_name(lan: Any, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    server, public, room, tokens = lan
+    tablet = browser.new_context(viewport=BOARD_VIEWPORT)
+    phone = browser.new_context(viewport=PHONE_VIEWPORT)
+    try:
+        board = tablet.new_page()
+        board.goto(f"{public}/room/{room}?k={server.host_token}")
+        enable_semantics(board)
+        expect(ident(board, f"seat-{SEAT}")).to_be_visible()
+        not_secure_at(board, public)
+
+        # Join help names the address phones use.
+        ident(board, "join-help").click()
+        expect(ident(board, "join-help-panel")).to_be_visible()
+        expect(ident(board, "join-address")).to_contain_text(public)
+        expect(ident(board, "check-address")).to_contain_text(f"{public}/check")
+        # Its QR codes paint on this page, which is not a secure context (they are SVG: no
+        # raster image paints there, see views/common.py qr_svg).
+        assert qr_codes_painted(board, {public, f"{public}/check"})
+        ident(board, "close-join-help").click()
+        expect(ident(board, "join-help-panel")).to_have_count(0)
+
+        # The seat's QR code paints on this page too and names the LAN address; the phone
+        # opens the link it encodes and claims the seat.
+        ident(board, f"seat-{SEAT}").click()
+        expect(ident(board, f"seat-qr-{SEAT}")).to_be_visible()
+        url = f"{public}/join/{room}/{tokens[SEAT]}"
+        assert qr_codes_painted(board, {url})
+        page = phone.new_page()
+        page.goto(url)
+        enable_semantics(page)
+        expect(page.get_by_text(SEAT_NAME, exact=False).first).to_be_visible()
+        expect(ident(page, "your-turn")).to_be_visible()
+        assert page.evaluate("location.pathname") == f"/seat/{room}"
+        not_secure_at(page, public)
+        # the seat token was stored on the phone even without a secure context
+        assert page.evaluate("Object.keys(localStorage).some(k => k.includes('referee.seat.'))")
+
+        # The seat plays: its chip reaches the board.
+        expect(board.get_by_text("has already joined", exact=False)).to_be_visible()
+        ident(board, "close-qr").click()
+        ident(page, f"seat-table-{TABLE}").click()
+        expect(ident(page, "your-turn")).to_have_count(0)
+        expect(ident(board, f"table-{TABLE}")).to_contain_text("Σ 5")
+    finally:
+        tablet.close()
+        phone.close()
+
+
+def test_check_page_renders_through_a_lan_name(lan: Any, browser: Any) -> None:
+    server, public, _room, _tokens = lan
+    # A French phone: the page follows Accept-Language.
+    phone = browser.new_context(viewport=PHONE_VIEWPORT, locale="fr-FR", java_script_enabled=False)
+    try:
+        page = phone.new_page()
+        response = page.goto(f"{public}/check")
+        assert response is not None and response.status == 200
+        tr = translator("fr")
+        assert page.locator("#reached").inner_text().endswith(tr.t("lan.check.title"))
+        body = page.locator("body").inner_text()
+        assert tr.t("lan.check.host", address=public) in body
+        assert tr.t("lan.check.phone", address="127.0.0.1") in body
+        assert page.locator("#causes li").count() == len(CAUSES)
+        assert page.locator("#open-game").get_attribute("href") == f"{public}/"
+    finally:
+        phone.close()

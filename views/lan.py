@@ -1,0 +1,108 @@
+"""Join help: the host's overlay for getting phones onto the game over the home network.
+
+It shows the join address as large text and as a QR code, an interface picker when the host has
+several addresses (the choice holds for the whole host process: later QR codes and seat links use
+it), the address and QR code of the connectivity check page (`/check`), and the usual causes
+when phones cannot reach the host. Opened from the host board and the host's rooms page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import flet as ft
+
+from companion.i18n import Translator
+from companion.network import JoinAddresses, causes, port_of
+from views.common import ACCENT, FELT, INK, MUTED, big_button, label, qr_svg, tagged
+
+PANEL_ID = "join-help-panel"
+BUTTON_ID = "join-help"
+
+
+def join_help_button(tr: Translator, on_click: Callable[[Any], Awaitable[None]]) -> ft.Control:
+    """The small button that opens the panel (a 48 px touch target)."""
+    return tagged(
+        BUTTON_ID,
+        ft.TextButton(
+            content=ft.Row([ft.Icon(ft.Icons.WIFI, color=ACCENT), label(tr.t("lan.help.button"), 15, ACCENT)], tight=True),
+            on_click=on_click,
+            height=48,
+        ),
+    )
+
+
+def join_help_panel(
+    tr: Translator,
+    join: JoinAddresses,
+    *,
+    width: float,
+    height: float,
+    on_choose: Callable[[Any], Awaitable[None]],
+    on_close: Callable[[Any], Awaitable[None]],
+) -> ft.Control:
+    """The overlay itself, drawn over the page (put it in a Stack above the page's controls)."""
+    base = join.current
+    check_url = f"{base}/check"
+    narrow = width < 700
+    qr_size = max(160, min(280, (width - 120) / (1 if narrow else 2), height - 320))
+    items: list[ft.Control] = [
+        label(tr.t("lan.help.title"), 26, INK, ft.FontWeight.BOLD),
+        label(tr.t("lan.help.join_at"), 16, MUTED),
+        tagged("join-address", label(base, 30 if not narrow else 22, ACCENT, ft.FontWeight.BOLD)),
+    ]
+    options = join.options()
+    if len(options) > 1:
+        items.append(label(tr.t("lan.help.interface_hint"), 15, MUTED))
+        items.append(
+            tagged(
+                "join-interface",
+                ft.Dropdown(
+                    label=tr.t("lan.help.interface"),
+                    value=base,
+                    options=[ft.DropdownOption(key=choice.url, text=choice.title()) for choice in options],
+                    on_select=on_choose,
+                    width=min(420, width - 80),
+                ),
+            )
+        )
+    join_block = ft.Column(
+        [tagged("join-qr", ft.Image(src=qr_svg(base), width=qr_size, height=qr_size, semantics_label=tr.t("lan.help.join_at")))],
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        tight=True,
+    )
+    check_block = ft.Column(
+        [
+            label(tr.t("lan.help.check_title"), 18, INK, ft.FontWeight.BOLD),
+            label(tr.t("lan.help.check_body"), 15, MUTED, width=qr_size + 80),
+            tagged("check-qr", ft.Image(src=qr_svg(check_url), width=qr_size * 0.7, height=qr_size * 0.7, semantics_label=tr.t("lan.help.check_title"))),
+            tagged("check-address", label(check_url, 16, INK)),
+        ],
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        tight=True,
+    )
+    items.append(ft.Row([join_block, check_block], wrap=True, spacing=24, alignment=ft.MainAxisAlignment.CENTER))
+    items.append(label(tr.t("lan.help.causes_title"), 18, ACCENT, ft.FontWeight.BOLD))
+    items.append(
+        tagged(
+            "join-causes",
+            ft.Column([label("• " + cause, 15, INK) for cause in causes(tr, port_of(base))], spacing=6, tight=True),
+        )
+    )
+    items.append(big_button(tr.t("ui.close"), on_close, ident="close-join-help"))
+    return ft.Container(
+        expand=True,
+        bgcolor="#E6000000",
+        alignment=ft.Alignment.TOP_CENTER,
+        content=tagged(
+            PANEL_ID,
+            ft.Container(
+                bgcolor=FELT,
+                padding=20,
+                border_radius=16,
+                width=min(width - 16, 820),
+                content=ft.Column(items, spacing=12, scroll=ft.ScrollMode.AUTO, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+            ),
+        ),
+    )
