@@ -89,7 +89,7 @@ def add_import_routes(flet_app: Any, host: Any) -> None:
     from fastapi import HTTPException, Request
     from fastapi.responses import HTMLResponse
 
-    from companion.history import MAX_LOG_BYTES, import_done_text, import_page_html, log_from_upload, refusal_text
+    from companion.history import MAX_UPLOAD_BYTES, import_done_text, import_page_html, log_from_upload, refusal_text
     from companion.i18n import LANGUAGES, translator
     from companion.room import Rejected
 
@@ -101,12 +101,24 @@ def add_import_routes(flet_app: Any, host: Any) -> None:
     async def import_form(k: str = "", lang: str = "") -> HTMLResponse:
         return HTMLResponse(import_page_html(allowed(k, lang), f"?k={k}"))
 
+    async def capped_body(request: Request) -> bytes:
+        """The body, refused as soon as it passes MAX_UPLOAD_BYTES: a huge (or endless chunked)
+        upload is never read whole into memory."""
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > MAX_UPLOAD_BYTES:
+            raise Rejected("history.err.too_big")
+        body = bytearray()
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_UPLOAD_BYTES:
+                raise Rejected("history.err.too_big")
+        return bytes(body)
+
     async def import_upload(request: Request, k: str = "", lang: str = "") -> HTMLResponse:
         tr = allowed(k, lang)
         try:
-            if int(request.headers.get("content-length") or 0) > 2 * MAX_LOG_BYTES:
-                raise Rejected("history.err.too_big")
-            data = log_from_upload(request.headers.get("content-type", ""), await request.body())
+            body = await capped_body(request)
+            data = await asyncio.to_thread(log_from_upload, request.headers.get("content-type", ""), body)
             room = await host.import_log(data)
         except Rejected as refusal:
             refused = tr.t("history.import_refused", reason=refusal_text(tr, refusal))
@@ -128,12 +140,14 @@ def check_request(request: Any, config: Any) -> Any:
     from companion.network import check_language, check_report, port_of
 
     opened = f"{request.url.scheme}://{request.url.netloc}"
+    # The port the host listens on (for the firewall advice): from the socket, not the Host header.
+    server = request.scope.get("server") or ()
     return check_report(
         check_language(request.headers.get("accept-language"), request.query_params.get("lang")),
         host=opened,
         join_url=config.base_url,
         client_ip=request.client.host if request.client else "",
-        port=port_of(opened),
+        port=server[1] if len(server) > 1 and server[1] else port_of(config.base_url),
     )
 
 

@@ -8,9 +8,10 @@ complete exported log (`Host.imported`, read only). Both replay from their log t
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from babel.dates import format_datetime
@@ -79,6 +80,15 @@ MESSAGES: dict[str, str] = {
 
 #: An exported log bigger than this is refused unread (a long game is well under 1 MB).
 MAX_LOG_BYTES = 8 * 1024 * 1024
+#: An upload (the log plus a browser form's multipart framing) bigger than this is refused.
+MAX_UPLOAD_BYTES = MAX_LOG_BYTES + 64 * 1024
+#: More entries than this are refused before any is replayed: the longest games take a few
+#: hundred actions, and every entry is replayed again at each start of the host.
+MAX_LOG_ENTRIES = 10_000
+#: Dates a log may carry (seconds since 1970): anything outside cannot be shown as a date.
+LATEST_TIME = datetime(3000, 1, 1, tzinfo=UTC).timestamp()
+#: What SQLite stores as an integer (a seed outside it cannot be kept).
+SEED_RANGE = range(-(2**63), 2**63)
 
 
 # -- summaries --
@@ -206,6 +216,8 @@ def parse_log(data: bytes | str | dict[str, Any]) -> dict[str, Any]:
         parsed = json.loads(data)
     except UnicodeDecodeError:
         raise Rejected("history.err.bad_json", detail="not UTF-8 text") from None
+    except RecursionError:
+        raise Rejected("history.err.bad_json", detail="nested too deeply") from None
     except json.JSONDecodeError as exc:
         raise Rejected("history.err.bad_json", detail=f"line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
     if not isinstance(parsed, dict):
@@ -221,11 +233,18 @@ def check_log(data: bytes | str | dict[str, Any]) -> CheckedLog:
     if raw.get("format") != LOG_FORMAT:
         raise Rejected("history.err.not_a_log")
     if raw.get("format_version") != LOG_FORMAT_VERSION:
-        raise Rejected("history.err.version", version=str(raw.get("format_version")), expected=str(LOG_FORMAT_VERSION))
+        raise Rejected("history.err.version", version=str(raw.get("format_version"))[:20], expected=str(LOG_FORMAT_VERSION))
+    if isinstance(raw.get("entries"), list) and len(raw["entries"]) > MAX_LOG_ENTRIES:
+        raise Rejected("history.err.too_big")
     try:
         log = ExportedLog.model_validate(raw)
-    except ValidationError as exc:
-        raise Rejected("history.err.malformed", detail=_first_error(exc)) from None
+    except (ValidationError, RecursionError) as exc:
+        detail = _first_error(exc) if isinstance(exc, ValidationError) else "nested too deeply"
+        raise Rejected("history.err.malformed", detail=detail) from None
+    if not _is_date(log.room.created):
+        raise Rejected("history.err.malformed", detail="room.created: not a date")
+    if log.room.seed not in SEED_RANGE:
+        raise Rejected("history.err.malformed", detail="room.seed: out of range")
     if not log.complete:
         raise Rejected("history.err.redacted")
     game = GAMES.get(log.room.game)
@@ -243,13 +262,17 @@ def check_log(data: bytes | str | dict[str, Any]) -> CheckedLog:
     for expected, exported in enumerate(log.entries, start=1):
         if exported.seq != expected:
             raise Rejected("history.err.missing_entry", n=expected)
+        if not _is_date(exported.at):
+            raise Rejected("history.err.malformed", detail=f"entries.{expected - 1}.at: not a date")
+        # Kept as the room itself writes them (canonical payloads): nothing else of the file is stored.
         entry = LogEntry(seq=exported.seq, kind=exported.kind, payload=exported.payload, channel=exported.channel, at=exported.at)
         if entry.kind == "undo":
             count = entry.payload.get("count")
             undoable = len(reveals) - (max(i for i, r in enumerate(reveals) if r) + 1 if any(reveals) else 0)
-            if not isinstance(count, int) or count < 1 or count > undoable:
+            if type(count) is not int or count < 1 or count > undoable:
                 raise Rejected("history.err.bad_undo", n=expected)
             del states[-count:], reveals[-count:]
+            entry = entry.model_copy(update={"payload": {"count": count}})
         else:
             try:
                 action = game.action_adapter.validate_python(entry.payload)
@@ -262,6 +285,7 @@ def check_log(data: bytes | str | dict[str, Any]) -> CheckedLog:
                 raise Rejected("history.err.illegal", n=expected, reason=err.code, reason_params=err.params, names=names) from None
             states.append(outcome.state)
             reveals.append(outcome.reveals)
+            entry = entry.model_copy(update={"payload": action.model_dump(mode="json")})
         entries.append(entry)
     result = game.result(states[-1])
     if result is None:
@@ -296,13 +320,17 @@ def _canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
+def _is_date(timestamp: float) -> bool:
+    return math.isfinite(timestamp) and 0 <= timestamp < LATEST_TIME
+
+
 # -- the import page (plain HTML, served by main.py: an upload needs nothing from the Flet client) --
 
 
 def log_from_upload(content_type: str, body: bytes) -> bytes:
     """The log file's bytes from a POST body: a browser form's multipart upload (read with the
     standard library's MIME parser) or a raw JSON body (curl, scripts)."""
-    if len(body) > MAX_LOG_BYTES + 64 * 1024:
+    if len(body) > MAX_UPLOAD_BYTES:
         raise Rejected("history.err.too_big")
     if not content_type.lower().startswith("multipart/form-data"):
         return body

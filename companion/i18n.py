@@ -100,6 +100,7 @@ UI: dict[str, str] = {
     "ui.peek_hold": "Hold here to see your cards",
     "ui.peek_release": "Let go to hide your cards",
     "ui.show_private_timed": "Or tap to show them (hidden again after {n:num} s)",
+    "ui.save_note": "Save my note",
     "room.err.stale": "The game moved on since your screen was drawn. Look again and retry.",
     "room.err.bad_action": "That action is not understood: {detail}",
     "room.err.not_your_seat": "You play {mine:seat}; you cannot act for {seat:seat}.",

@@ -96,6 +96,14 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+def same_secret(secret: str, given: object) -> bool:
+    """Constant-time comparison of a token with what a link or a device brought. Compared as
+    bytes: compare_digest refuses a str with non-ASCII characters (a crafted link) with an error."""
+    if not isinstance(given, str):
+        return False
+    return secrets.compare_digest(secret.encode(), given.encode("utf-8", "surrogatepass"))
+
+
 def idempotency_key(channel: str, seat: int | None, based_on_version: int, action: dict[str, Any]) -> str:
     """Derived from what the device was shown (seat, view version) and the intent, so the same tap
     repeated after a reconnect is the same submission."""
@@ -212,12 +220,12 @@ class Room:
         if not token:
             return None
         for seat in self.seats:
-            if secrets.compare_digest(seat.token, token):
+            if same_secret(seat.token, token):
                 return seat.seat
         return None
 
     def token_valid(self, seat: int, token: str | None) -> bool:
-        return token is not None and secrets.compare_digest(self.seats[seat].token, token)
+        return same_secret(self.seats[seat].token, token)
 
     def _remember(self, seq: int, rulings: Iterable[Ruling]) -> None:
         self.recent.extend((seq, r) for r in rulings)
@@ -404,6 +412,8 @@ class Host:
         #: finished games imported from exported logs (see import_log): history only, never rooms
         self.imported: dict[str, Room] = {}
         self.listeners: set[Callable[[], Awaitable[None]]] = set()
+        #: one import at a time: the duplicate check and the insert are one step
+        self._importing = asyncio.Lock()
         imported = store.imported()
         for record in store.rooms():
             room = Room.restore(record, store.seats(record.id), store.log(record.id), self.store)
@@ -414,7 +424,7 @@ class Host:
                 self.rooms[record.id] = room
 
     def is_host(self, token: str | None) -> bool:
-        return token is not None and secrets.compare_digest(self.token, token)
+        return same_secret(self.token, token)
 
     def subscribe(self, listener: Callable[[], Awaitable[None]]) -> Callable[[], None]:
         self.listeners.add(listener)
@@ -430,7 +440,7 @@ class Host:
             code, params = validation_problems(exc)[0]
             raise Rejected("room.err.invalid_setup", problem={"code": code, "params": params}) from None
         room_id = secrets.token_hex(3)
-        while room_id in self.rooms:
+        while room_id in self.rooms or room_id in self.imported:
             room_id = secrets.token_hex(3)
         record = RoomRecord(
             id=room_id,
@@ -456,19 +466,21 @@ class Host:
         """
         from companion.history import check_log
 
-        checked = check_log(data)
-        exported = checked.log.room
-        for other in [*self.rooms.values(), *self.imported.values()]:
-            if (other.game_id, other.seed, other.created) == (exported.game, exported.seed, exported.created):
-                raise Rejected("history.err.already_here", room=other.id)
-        room_id = secrets.token_hex(3)
-        while room_id in self.rooms or room_id in self.imported:
+        async with self._importing:
+            # Replaying a long log takes a while: off the event loop, the table plays on meanwhile.
+            checked = await asyncio.to_thread(check_log, data)
+            exported = checked.log.room
+            for other in [*self.rooms.values(), *self.imported.values()]:
+                if (other.game_id, other.seed, other.created) == (exported.game, exported.seed, exported.created):
+                    raise Rejected("history.err.already_here", room=other.id)
             room_id = secrets.token_hex(3)
-        record = RoomRecord(id=room_id, game=exported.game, setup=exported.setup, seed=exported.seed, created=exported.created)
-        await self.store.call("import_room", record, checked.entries, exported.id, now())
-        room = Room.restore(record, [], checked.entries, self.store)
-        room.archived = True
-        self.imported[room_id] = room
+            while room_id in self.rooms or room_id in self.imported:
+                room_id = secrets.token_hex(3)
+            record = RoomRecord(id=room_id, game=exported.game, setup=exported.setup, seed=exported.seed, created=exported.created)
+            room = await asyncio.to_thread(Room.restore, record, [], checked.entries, self.store)
+            await self.store.call("import_room", record, checked.entries, exported.id[:200], now())
+            room.archived = True
+            self.imported[room_id] = room
         for listener in list(self.listeners):
             asyncio.get_running_loop().create_task(listener()).add_done_callback(_log_failure)
         return room

@@ -17,6 +17,7 @@ from typing import Any
 
 from companion.room import Host, Room
 from tests.harness.flet_inprocess import FletHarness, FakeBrowser, Tab, normalise, strings_in
+from tests.test_privacy import press
 
 PHONE = {"width": 360, "height": 780}
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bea", "colour": "blue"}]
@@ -100,7 +101,15 @@ async def make_world(make_host: Any, harness_factory: Any, name: str) -> World:
     return world
 
 
+async def show_private(phone: Tab) -> None:
+    """Open the phone's private section with the tap alternative (an action closes it again)."""
+    if not phone.has("hide-private"):
+        await phone.click("show-private")
+    assert phone.has("hide-private"), phone.identifiers()
+
+
 async def phone_card(phone: Tab, value: int, colour: str, business: int) -> None:
+    await show_private(phone)
     await phone.click(f"value-{value}")
     await phone.click(f"colour-{colour}")
     await phone.click(f"play-{business}")
@@ -154,6 +163,41 @@ async def test_face_down_cards_do_not_reach_board_or_other_phone(make_host: Any,
     assert first_difference(after_a, after_b) is not None, "the shootout must show the revealed cards"
 
 
+async def test_own_face_down_cards_reach_the_phone_only_while_held(make_host: Any, harness_factory: Any) -> None:
+    """Two worlds differ only in Ada's two face-down cards (sent on her seat's channel): her own
+    phone gets the same bytes in both while its private section is hidden, and her cards (on the
+    grid and in the section) only while the pad is held."""
+    worlds = []
+    for name, cards in (("a", [(3, "c1"), (4, "c1")]), ("b", [(3, "c3"), (4, "c5")])):
+        world = await make_world(make_host, harness_factory, f"held-{name}")
+        for value, colour in cards:
+            raw = {"type": "play_face_down", "by": A, "business": 1, "card": {"value": value, "colour": colour}}
+            await world.room.submit(raw, channel="seat", seat=A, based_on_version=world.room.version)
+            await world.harness.settle()
+        assert world.phones[A].has("hold-private") and not world.phones[A].has("my-face-down")
+        worlds.append(world)
+    a, b = worlds
+    assert [p.card.pair() for p in a.room.state.businesses[0].columns[A]][3:] == [(3, "c1"), (4, "c1")]
+    assert len(a.frames(a.phones[A])) > 2
+    assert first_difference(a.frames(a.phones[A]), b.frames(b.phones[A])) is None
+    sent = {s for frame in a.phones[A].messages() for s in strings_in(frame)}
+    assert "my-face-down" not in sent and "#D7CCC8" not in sent  # the section, the own-card mark
+    marks = [w.phones[A].mark() for w in worlds]
+    for world in worlds:
+        await press(world.phones[A], "tap_down")
+        assert world.phones[A].has("my-face-down") and world.phones[A].has("play-card")
+    held = {s for frame in a.phones[A].messages(marks[0]) for s in strings_in(frame)}
+    assert "my-face-down" in held and "#D7CCC8" in held
+    assert first_difference(a.frames(a.phones[A], marks[0]), b.frames(b.phones[A], marks[1])) is not None
+    # the picker greys out the seat's own cards: the 3 of colour 1 is on the table in world a only
+    await a.phones[A].click("value-3")
+    await b.phones[A].click("value-3")
+    assert a.phones[A].clickable_in(a.phones[A].find("colour-c1")) is None  # type: ignore[arg-type]
+    assert b.phones[A].clickable_in(b.phones[A].find("colour-c1")) is not None  # type: ignore[arg-type]
+    await press(a.phones[A], "tap_up")
+    assert not a.phones[A].has("my-face-down") and not a.phones[A].has("value-3")
+
+
 async def test_reinforcement_pick_is_secret_until_all_have_picked(make_host: Any, harness_factory: Any) -> None:
     worlds = []
     for name, pick in (("a", (13, "c1")), ("b", (12, "c5"))):
@@ -164,10 +208,12 @@ async def test_reinforcement_pick_is_secret_until_all_have_picked(make_host: Any
         assert world.room.view().phase == "reinforce"
         phone = world.phones[A]
         assert phone.has("reinforce") and world.phones[B].has("reinforce")
-        await phone.click(f"value-{pick[0]}")
-        await phone.click(f"colour-{pick[1]}")
-        await phone.click("reinforce-send")
-        assert phone.has("my-pick") and not phone.has("reinforce")
+        assert not phone.has("value-13"), "the reinforcement picker is shown only while held"
+        await phone_card_pick(phone, *pick)
+        assert phone.has("my-pick") and not phone.has("reinforce") and not phone.has("my-pick-card")
+        await show_private(phone)
+        assert "Your reinforcement: " in phone.text(phone.find("my-pick-card"))
+        await phone.click("hide-private")
         worlds.append(world)
     a, b = worlds
     assert a.board is not None and b.board is not None
@@ -186,6 +232,7 @@ async def test_reinforcement_pick_is_secret_until_all_have_picked(make_host: Any
 
 
 async def phone_card_pick(phone: Tab, value: int, colour: str) -> None:
+    await show_private(phone)
     await phone.click(f"value-{value}")
     await phone.click(f"colour-{colour}")
     await phone.click("reinforce-send")
@@ -198,7 +245,9 @@ async def test_shootout_steps_on_the_board_and_a_new_tile(make_host: Any, harnes
     # The phone says where a card goes face up or face down.
     phone = world.phones[A]
     # Ada's next card is face down at both businesses (jazz club 4th, speakeasy 1st): the board
-    # offers no card entry, only the draw, and says why.
+    # offers no card entry, only the draw, and says why. The phone's card entry is private.
+    assert "goes FACE" not in phone.text()
+    await show_private(phone)
     assert phone.text().count("goes FACE DOWN (secret)") == 2 and "goes FACE UP" not in phone.text()
     assert not board.has("board-card") and board.has("draw")
     assert "Face-down cards are entered on the player's own phone." in board.text()
@@ -240,6 +289,7 @@ async def test_shootout_steps_on_the_board_and_a_new_tile(make_host: Any, harnes
     column = world.room.view().businesses[-1].columns[A]
     assert [(c.card.value, c.card.colour) for c in column.cards if c.card] == [(7, "c5")]
     # The 7 of colour 5 is on the table: the pickers no longer offer it.
+    await show_private(world.phones[A])
     await world.phones[A].click("value-7")
     assert world.phones[A].clickable_in(world.phones[A].find("colour-c5")) is None  # type: ignore[arg-type]
 
@@ -260,8 +310,10 @@ async def test_special_cards_on_the_phone(make_host: Any, harness_factory: Any) 
     await ada.click("draw")
     await ada.click("special-police_raid")
     await ada.click("target-1-1")
+    assert not ada.has("raid-1-1"), "the raid's result is private: hidden after the action"
+    await show_private(ada)
     assert ada.has("raid-1-1") and "Your Police Raid at business 1" in ada.text()
-    assert not bea.has("raid-1-1") and not board.has("raid-1-1")
+    assert not bea.has("raid-1-1") and not bea.has("hold-private") and not board.has("raid-1-1")  # Bea has no secret yet
     await ada.click("special-liquidation")
     await ada.click("target-1-1")
     assert [c.card.pair() for c in world.room.state.businesses[0].columns[B]] == [(9, "c3"), (9, "c4")]
@@ -278,6 +330,8 @@ async def test_special_cards_on_the_phone(make_host: Any, harness_factory: Any) 
     await bea.click("special-bribe")
     assert bea.has("bribe-2-c2")
     await bea.click("bribe-2-c2")
+    assert "Taken with your Bribe" not in bea.text()
+    await show_private(bea)
     assert "Taken with your Bribe (in your hand): 2 of colour 2" in bea.text()
     assert "Taken with your Bribe" not in ada.text() and "Taken with your Bribe" not in board.text()
     # The face-down card moved by the Limousine shows its face on Ada's phone only.
@@ -287,8 +341,8 @@ async def test_special_cards_on_the_phone(make_host: Any, harness_factory: Any) 
 async def test_police_raid_result_reaches_the_raider_only(make_host: Any, harness_factory: Any) -> None:
     """Three players. Bea's first card at the speakeasy is face down (entered on her own channel);
     two worlds differ only in that card. Ada raids Bea there from her phone: the board and Cyd's
-    phone get the same bytes in both worlds; Ada's phone, identical until the raid, then shows
-    the card."""
+    phone get the same bytes in both worlds; so does Ada's phone, as long as its private section
+    stays hidden; holding it shows the card."""
     C = 2
     players = [*PLAYERS, {"name": "Cyd", "colour": "green"}]
     worlds = []
@@ -332,13 +386,23 @@ async def test_police_raid_result_reaches_the_raider_only(make_host: Any, harnes
     for world in worlds:
         await world.phones[A].click("special-police_raid")
         await world.phones[A].click("target-2-1")
-        assert world.phones[A].has("raid-2-1")
+        assert world.room.state.raids and not world.phones[A].has("raid-2-1")
         assert not world.phones[C].has("raid-2-1") and not world.board.has("raid-2-1")  # type: ignore[union-attr]
-    assert "Your Police Raid at business 2: Bea's 1 face-down card" in a.phones[A].text()
     assert first_difference(a.frames(a.board), b.frames(b.board)) is None
     assert first_difference(a.frames(a.phones[C]), b.frames(b.phones[C])) is None
-    assert first_difference(a.frames(a.phones[A], upto=marks[0]), b.frames(b.phones[A], upto=marks[1])) is None
-    assert first_difference(a.frames(a.phones[A]), b.frames(b.phones[A])) is not None
+    # Hidden: not one byte of the raid's result reached Ada's phone.
+    assert len(a.frames(a.phones[A], marks[0])) > 1
+    assert first_difference(a.frames(a.phones[A]), b.frames(b.phones[A])) is None
+    sent = {s for frame in a.phones[A].messages() for s in strings_in(frame)}
+    assert not any("Your Police Raid" in s for s in sent) and "raid-2-1" not in sent
+    held = [w.phones[A].mark() for w in worlds]
+    for world in worlds:
+        await press(world.phones[A], "tap_down")
+        assert world.phones[A].has("raid-2-1")
+    assert "Your Police Raid at business 2: Bea's 1 face-down card" in a.phones[A].text()
+    assert first_difference(a.frames(a.phones[A], held[0]), b.frames(b.phones[A], held[1])) is not None
+    await press(a.phones[A], "tap_up")
+    assert not a.phones[A].has("raid-2-1") and "Your Police Raid" not in a.phones[A].text()
 
 
 def test_every_phase_of_random_games_renders() -> None:
@@ -350,6 +414,7 @@ def test_every_phase_of_random_games_renders() -> None:
     from companion.engine import BOARD, seat_audience
     from companion.games.chicago_poker import GAME, Setup
     from companion.i18n import Translator
+    from views.common import PEEK_KEY, PEEK_SHOWN
     from views.games import chicago_poker as ui
 
     tr = Translator("en")
@@ -384,7 +449,10 @@ def test_every_phase_of_random_games_renders() -> None:
             ui.status_line(ctx(None), board)
             for seat in set(board.waiting_for) | {0}:
                 view = GAME.project(state, seat_audience(seat))
-                ui.seat_body(ctx(seat), view)
+                for peek in (False, PEEK_SHOWN):  # the page hidden, then with its secrets open
+                    ui_state[PEEK_KEY] = peek
+                    ui.seat_body(ctx(seat), view)
+                ui_state[PEEK_KEY] = False
                 ui.seat_summary(ctx(seat), view, seat)
             if board.shootouts:  # step through the last shootout's rulings too
                 ui_state[ui.SHOW_LAST] = len(board.shootouts)

@@ -15,6 +15,7 @@ from companion.games.reglement import GANG_BY_PLAYERS, KINDS
 from companion.games.reglement_board import default_board
 from companion.room import Host, Room
 from tests.harness.flet_inprocess import FakeBrowser, FletHarness, Tab, normalise, strings_in
+from tests.test_privacy import press
 
 PHONE = {"width": 360, "height": 780}
 PLAYERS: list[dict[str, str]] = [
@@ -85,6 +86,21 @@ class World:
         return normalise(tab.frames_since(since), self.replacements)
 
 
+async def show_private(phone: Tab) -> None:
+    """Open the phone's private section with the tap alternative (an action closes it again)."""
+    if not phone.has("hide-private"):
+        await phone.click("show-private")
+    assert phone.has("hide-private"), phone.identifiers()
+
+
+async def note_hand(phone: Tab, cards: list[str]) -> None:
+    """Note cards on the phone: + per card (a draft on the phone), then Save (the action)."""
+    await show_private(phone)
+    for card in cards:
+        await phone.click(f"note-plus-{card}")
+    await phone.click("note-save")
+
+
 async def make_world(make_host: Any, harness_factory: Any, name: str, setup: dict[str, Any] | None = None) -> World:
     host = make_host(name)
     room = await host.create_room("reglement", setup or preset_setup(), seed=SEED)
@@ -107,9 +123,9 @@ async def test_hand_note_does_not_reach_board_or_other_seat(make_host: Any, harn
         board = await world.open_board()
         phone = await world.open_phone(secret)
         await world.open_phone(observer)
-        for card in cards:
-            await phone.click(f"note-plus-{card}")
+        await note_hand(phone, cards)
         # Red looks at the helper for a card (a private view state) and the host plays Yellow's turn
+        await show_private(phone)
         await phone.click("help-pan")
         await board.click("card-order_cake")
         await board.click("chair-G")
@@ -132,6 +148,36 @@ async def test_hand_note_does_not_reach_board_or_other_seat(make_host: Any, harn
     # and no card name of the note reached the board as text
     strings = {s for frame in board_a for s in strings_in(frame)}
     assert not any("noted" in s for s in strings)
+
+
+async def test_hand_note_reaches_its_own_phone_only_while_held(make_host: Any, harness_factory: Any) -> None:
+    """Two worlds differ only in Red's hand note (sent on Red's channel). While the private
+    section is hidden, Red's own phone gets the same bytes in both; holding the pad shows it."""
+    notes = {"a": ("pan", "pan", "knife"), "b": ("boum", "move", "alerte")}
+    worlds = []
+    for name, cards in notes.items():
+        world = await make_world(make_host, harness_factory, f"held-{name}")
+        phone = await world.open_phone(RED)
+        await world.room.submit({"type": "note_hand", "by": RED, "cards": list(cards)}, channel="seat", seat=RED, based_on_version=world.room.version)
+        await world.harness.settle()
+        await world.direct({"type": "order_cake", "by": YELLOW, "seat": "G"})  # a public change: redrawn
+        assert phone.has("hold-private") and not phone.has("hand-note") and not phone.has("helper")
+        worlds.append(world)
+    a, b = worlds
+    assert list(a.room.state.hands[RED]) == list(notes["a"])
+    phone_a, phone_b = a.phones[RED], b.phones[RED]
+    assert len(a.frames(phone_a)) > 2
+    assert first_difference(a.frames(phone_a), b.frames(phone_b)) is None
+    sent = {s for frame in phone_a.messages() for s in strings_in(frame)}
+    assert not any("noted" in s for s in sent) and not any(s.startswith("Pan!:") for s in sent)
+    marks = [phone_a.mark(), phone_b.mark()]
+    await press(phone_a, "tap_down")
+    await press(phone_b, "tap_down")
+    assert "3 cards noted" in phone_a.text(phone_a.find("hand-note")) and "Pan!: 2" in phone_a.text()
+    assert "Boum!: 1" in phone_b.text() and "Pan!: 0" in phone_b.text()
+    assert first_difference(a.frames(phone_a, marks[0]), b.frames(phone_b, marks[1])) is not None
+    await press(phone_a, "tap_up")
+    assert not phone_a.has("hand-note") and "noted" not in phone_a.text()
 
 
 # --------------------------------------------------------------------------------------------
@@ -294,10 +340,13 @@ async def test_phone_helper_lists_legal_targets_and_plays_one(make_host: Any, ha
     world = await make_world(make_host, harness_factory, "helper")
     phone = await world.open_phone(YELLOW)
     other = await world.open_phone(RED)
+    assert not phone.has("helper") and not phone.has("help-pan")  # private: hidden until held
+    await show_private(phone)
     await phone.click("help-pan")
     helper = phone.text(phone.find("helper"))
     assert "Pan!: you can shoot Gaston's Lame d'Acier at P from your Flingueur at E" in helper
     # Red is not on turn: the helper explains, and offers no button
+    await show_private(other)
     await other.click("help-knife")
     assert "Not now" in other.text(other.find("helper"))
     await phone.click("target-0")
@@ -342,7 +391,9 @@ async def test_random_game_renders_to_the_end(make_host: Any, harness_factory: A
             assert phone.has("pick-" + next(s.id for s in view.seats if s.gangster is None)) == (placer == 1)
         else:
             assert board.has("card-entry") and board.has("turn-steps")
-            assert phone.has("helper")
+            assert phone.has("hold-private") and not phone.has("helper")
+            await show_private(phone)
+            assert phone.has("helper") and phone.has("hand-note")
         await board.close()
         await phone.close()
 
@@ -366,11 +417,13 @@ async def test_every_card_prompt_is_translated(make_host: Any, harness_factory: 
     phone = await world.open_phone(RED)  # not on turn: the helper explains why not
     for card in CARDS:
         await board.click(f"card-{card}")
+        await show_private(phone)
         await phone.click(f"help-{card}")
         assert "reglement." not in board.text(), card
         assert "reglement." not in phone.text(), card
         assert "Not now: It is Yvette's turn, not yours." in phone.text(phone.find("helper"))
         await board.click(f"card-{card}")  # tap again: unselected
+        await show_private(phone)
         await phone.click(f"help-{card}")
     assert world.room.version == 0
 

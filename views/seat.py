@@ -78,10 +78,12 @@ class SeatScreen(RoomScreen):
             self.room.set_presence(self.seat, -1)
         self.signed_out = True
         await super().close()
-        await self.session.prefs.remove(f"referee.seat.{self.room.id}")
+        # The page is replaced before anything is awaited: a phone that is away reconnects to
+        # whatever the session holds, and forgetting the token can wait seconds for it.
         self.page.controls.clear()
         self.page.add(ft.Semantics(identifier="signed-out", key="signed-out", content=centered_message(self.tr.t("ui.signed_out"))))
         self.page.update()
+        await self.session.prefs.remove(f"referee.seat.{self.room.id}")
 
     #: seconds the cards stay open without a tap, or held without a release reaching the host
     PEEK_SECONDS = PEEK_SHOWN_SECONDS

@@ -33,7 +33,9 @@ from views.common import (
     handler,
     label,
     player_chip,
+    private_section,
     text_on,
+    touch_target,
 )
 
 BUSINESS_ICON = {"bar": ft.Icons.LIQUOR, "restaurant": ft.Icons.RESTAURANT, "gambling": ft.Icons.CASINO}
@@ -935,14 +937,18 @@ def seat_body(ctx: Any, view: View) -> ft.Control:
     if view.phase in ("seating", "alerte") and view.placer == seat:
         items.append(phone_seating(ctx, view, sel, seat))
     items.append(my_gang(ctx, view, seat))
-    if gang.in_play and view.phase not in ("seating", "over"):
-        items.append(helper(ctx, view, sel, seat))
     if view.phase == "play" and view.turn == seat:
         items.append(phone_turn_buttons(ctx, view, seat))
+    if gang.in_play and view.phase != "over":
+        # The hand note, and the helper whose card choice tells what is in the hand: behind
+        # hold-to-peek (built only while held or shown).
+        def secrets() -> ft.Control:
+            parts = [helper(ctx, view, sel, seat)] if view.phase != "seating" else []
+            return ft.Column([*parts, hand_note(ctx, view, seat)], spacing=12)
+
+        items.append(private_section(ctx, secrets))
     if view.turn_log:
         items.append(rulings_panel(ctx, view, ident_prefix="phone-step"))
-    if gang.in_play and view.phase != "over":
-        items.append(hand_note(ctx, view, seat))
     return ft.Column(items, spacing=12)
 
 
@@ -1134,14 +1140,27 @@ def target_row(ctx: Any, view: View, sel: dict[str, Any], seat: int, t: Any, i: 
 
 
 def hand_note(ctx: Any, view: View, seat: int) -> ft.Control:
-    """The optional private note of the cards in this player's hand (only their phone sees it)."""
+    """The optional private note of the cards in this player's hand (only their phone sees it).
+
+    The + and - buttons change a draft on this phone; "Save" sends it. Sending closes the private
+    section (as every action does), so one action per card would close it after each tap."""
     tr = ctx.tr
     me = view.me
     assert me is not None
-    hand = list(me.hand)
+    saved = sorted(me.hand, key=CARDS.index)
+    draft_key = ("reglement.note_draft", seat)
+    hand = list(ctx.ui.get(draft_key, saved))
 
-    def note(cards: list[str]) -> dict[str, Any]:
-        return {"type": "note_hand", "by": seat, "cards": sorted(cards, key=CARDS.index)}
+    def edit(cards: list[str]) -> Any:
+        async def change() -> None:
+            ctx.ui[draft_key] = sorted(cards, key=CARDS.index)
+            await ctx.rerender()
+
+        return change
+
+    async def save() -> None:
+        if await ctx.submit({"type": "note_hand", "by": seat, "cards": hand}):
+            ctx.ui.pop(draft_key, None)
 
     rows: list[ft.Control] = [
         label(tr.t("reglement.ui.hand_note"), 18, ACCENT, ft.FontWeight.BOLD),
@@ -1164,18 +1183,19 @@ def hand_note(ctx: Any, view: View, seat: int) -> ft.Control:
                         identifier=f"note-minus-{card}",
                         key=f"note-minus-{card}",
                         button=True,
-                        content=ft.IconButton(ft.Icons.REMOVE, on_click=handler(ctx.submit, note(minus)), disabled=count == 0, icon_color=INK),
+                        content=ft.IconButton(ft.Icons.REMOVE, on_click=handler(edit(minus)), disabled=count == 0, icon_color=INK, size_constraints=touch_target()),
                     ),
                     ft.Semantics(
                         identifier=f"note-plus-{card}",
                         key=f"note-plus-{card}",
                         button=True,
-                        content=ft.IconButton(ft.Icons.ADD, on_click=handler(ctx.submit, note(plus)), disabled=len(hand) >= 5, icon_color=INK),
+                        content=ft.IconButton(ft.Icons.ADD, on_click=handler(edit(plus)), disabled=len(hand) >= 5, icon_color=INK, size_constraints=touch_target()),
                     ),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             )
         )
+    rows.append(big_button(tr.t("ui.save_note"), handler(save), ident="note-save", disabled=hand == saved))
     return ft.Semantics(
         identifier="hand-note",
         key="hand-note",
