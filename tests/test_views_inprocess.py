@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from companion.room import Host, Rejected, Room
+from companion.room import Host, Rejected, Room, RoomEvent
 from tests.conftest import VABANQUE_PLAYERS, VABANQUE_SEED, vabanque_setup
 from tests.harness.flet_inprocess import (
     FakeBrowser,
@@ -248,6 +248,29 @@ async def test_your_turn_prompt_only_on_that_seats_turn(make_host: Any, harness_
         await phones[current].click("seat-table-3")
     assert len(set(seen_turns)) == 3
     assert not world.board.has("your-turn")  # type: ignore[union-attr]
+
+
+async def test_a_burst_of_changes_is_drawn_once(make_host: Any, harness_factory: Any, monkeypatch: Any) -> None:
+    """Several actions accepted before a screen gets to draw cost one redraw, of the latest state."""
+    world = await make_world(make_host, harness_factory, "burst")
+    board = await world.open_board()
+    screen = screen_of(board)
+    draws: list[int] = []
+    render = type(screen).render
+
+    async def counting_render(self: Any) -> None:
+        draws.append(self.room.version)
+        await render(self)
+
+    monkeypatch.setattr(type(screen), "render", counting_render)
+    # Five chips land while this session is busy: its copies of the five room events queue up.
+    screen._unsubscribe()
+    for table in CHIP_TABLES[:5]:
+        await world.room.submit({"type": "place_chip", "by": world.current(), "table": table}, channel="host", seat=None, based_on_version=world.room.version)
+    for version in range(world.room.version - 4, world.room.version + 1):
+        await screen.on_room_event(RoomEvent("version", version))
+    await world.harness.settle()
+    assert draws == [world.room.version]
 
 
 async def test_rejected_action_shows_banner_only_in_sender_session(make_host: Any, harness_factory: Any) -> None:

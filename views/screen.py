@@ -66,6 +66,8 @@ class RoomScreen:
         self.shown_version = -1
         self.missed = False
         self._accepting = False
+        #: a redraw is queued and has not started: later events need no redraw of their own
+        self._redraw_queued = False
         self.error: str | None = None
         self.ui: dict[str, Any] = {}
         self._unsubscribe: Any = None
@@ -98,7 +100,14 @@ class RoomScreen:
         if self.page.session.connection is None:
             self.missed = True  # drawn when it reconnects
             return
-        self.page.run_task(self.render)
+        if self._redraw_queued:
+            return  # a burst of changes is drawn once, from the room as it is when drawing starts
+        self._redraw_queued = True
+        self.page.run_task(self._queued_redraw)
+
+    async def _queued_redraw(self) -> None:
+        self._redraw_queued = False
+        await self.render()
 
     # -- drawing --
 
