@@ -56,6 +56,8 @@ def build_app(data_dir: Path, base_url: str, addresses: list[JoinAddress] | None
         if room is None or not host.is_host(k):
             raise HTTPException(status_code=404, detail="not found")
         whole = bool(complete) or room.over
+        if whole and not room.over:  # the secrets of a running game: never (was a 500)
+            raise HTTPException(status_code=409, detail="the game is still running")
         return JSONResponse(
             room.export(complete=whole),
             headers={"Content-Disposition": f'attachment; filename="{room.game_id}-{room.id}{"-complete" if whole else ""}.json"'},

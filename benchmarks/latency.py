@@ -140,7 +140,9 @@ class ServerProcess:
         self.lines = []
         self.host_token = None
         token_seen = threading.Event()
-        env = dict(os.environ, PYTHONUNBUFFERED="1", **self.env)
+        # The websocket figures are what is measured here: no background filling of the
+        # compressed web-client cache in the same CPU budget (page_weight.py measures that).
+        env = dict(os.environ, PYTHONUNBUFFERED="1", REFEREE_WEB_COMPRESSION="0", **self.env)
         self.started_at = time.perf_counter()
         self.proc = subprocess.Popen(
             [sys.executable, str(self.script), "--host", "127.0.0.1", "--port", str(self.port), "--data-dir", str(self.data_dir)],

@@ -222,7 +222,6 @@ def check_page_html(report: CheckReport) -> str:
         "<style>body{font:18px/1.5 sans-serif;margin:1em;background:#0B3D2E;color:#F1F8E9}"
         "h1{color:#A5D6A7;font-size:1.5em}a{color:#FFD54F;font-size:1.3em}li{margin:.4em 0}</style></head><body>"
         f'<h1 id="reached">✓ {e(report.title)}</h1>{paragraphs}'
-        # Relative: the address the phone opened, without trusting the Host header to spell it.
-        f'<p><a id="open-game" href="/">{e(tr.t("lan.check.open_game"))}</a></p>'
+        f'<p><a id="open-game" href="{html.escape(report.game_url)}">{e(tr.t("lan.check.open_game"))}</a></p>'
         f'<h2>{e(tr.t("lan.check.others"))}</h2><ul id="causes">{items}</ul></body></html>'
     )

@@ -3,6 +3,7 @@ Flet harness; the fault drills' options (`--soak=SECONDS`, `--drill-seed=N`)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,11 @@ import pytest
 
 from companion.room import Host
 from companion.store import Store
+
+# Test servers serve the web client uncompressed: filling the compressed-variant cache costs
+# minutes of background CPU that every other test on a 2-core machine would pay for.
+# tests/test_static_compression.py turns it on, with a private cache.
+os.environ.setdefault("REFEREE_WEB_COMPRESSION", "0")
 
 #: Three players in clockwise order. Names are distinctive so a leak search cannot hit UI words.
 VABANQUE_PLAYERS: list[dict[str, str]] = [

@@ -115,8 +115,15 @@ def run_game(browser: Any, server: RefereeServer, room: str, tokens: list[str], 
             page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
             page.screenshot(path=str(shots / f"{name}.png"))
 
+    def show_private(phone: Any) -> None:
+        """The card entry is in the private section: open it with the tap alternative (the action
+        that follows closes it again)."""
+        ident(phone, "show-private").click()
+        expect(ident(phone, "hide-private")).to_be_visible()
+
     def choose(phone: Any, value: int, colour: str) -> None:
         """Value, then colour: each tap waits for the phone to show it selected."""
+        show_private(phone)
         for name in (f"value-{value}", f"colour-{colour}"):
             ident(phone, name).click()
             expect(ident(phone, name)).to_have_attribute("aria-current", "true")
@@ -147,6 +154,16 @@ def run_game(browser: Any, server: RefereeServer, room: str, tokens: list[str], 
     ident(ada, "play-1").click()
     expect(ident(board, "prompt")).to_contain_text("2 actions left")
     play(ada, 4, "c1", 1, actions_after=1)
+    # Ada's face-down cards are on her phone only while a finger holds the pad.
+    expect(ident(ada, "my-face-down")).to_have_count(0)
+    expect(ident(ada, "hide-private")).to_have_count(0)  # the action closed the section
+    box = ident(ada, "hold-private").bounding_box()
+    assert box is not None
+    ada.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    ada.mouse.down()
+    expect(ident(ada, "my-face-down")).to_be_visible()
+    ada.mouse.up()
+    expect(ident(ada, "my-face-down")).to_have_count(0)
     ident(board, "draw").click()
     expect(ident(board, "prompt")).to_contain_text("0 actions left")
     ident(board, "end-turn").click()
@@ -167,6 +184,7 @@ def run_game(browser: Any, server: RefereeServer, room: str, tokens: list[str], 
     expect_says(board, "shootout", "Reinforcement round 1: waiting for Ada and Bea")
     expect(ident(board, "prompt")).to_contain_text("Reinforcements: waiting for Ada and Bea")
     expect(ident(ada, "reinforce")).to_be_visible()
+    expect(ident(ada, "value-13")).to_have_count(0)  # the picker is private: hidden until opened
     shot(ada, "05-phone-reinforce")
     pick(ada, 13, "c1")
     expect(ident(ada, "my-pick")).to_be_visible()

@@ -17,7 +17,7 @@ import pytest
 
 from companion.engine import BOARD
 from companion.games import GAMES
-from companion.history import check_log, finished_games, refusal_text, replay_steps
+from companion.history import MAX_LOG_ENTRIES, MAX_UPLOAD_BYTES, check_log, finished_games, refusal_text, replay_steps
 from companion.i18n import translator
 from companion.room import Host, Rejected, Room
 from tests.harness.flet_inprocess import FakeBrowser, Tab
@@ -393,3 +393,188 @@ async def test_history_pages_render_in_french_and_russian(lang: str, make_host: 
     total = len(room.history.outcomes)
     assert replay.text(replay.find("replay-position")) == tr.t("history.step", n=total, total=total)
     assert tr.ruling(room.history.outcomes[-1].rulings[-1], room.names) in replay.text(replay.find("replay-rulings"))
+
+
+# -- crafted logs and uploads (a host that imports a stranger's file keeps running) --
+
+
+def crafted_cases() -> list[tuple[str, Any, str]]:
+    """(name, change to a complete vabanque log, the refusal code expected)."""
+
+    def set_at(value: float) -> Any:
+        return lambda log: log["entries"][-1].__setitem__("at", value)
+
+    def set_room(key: str, value: Any) -> Any:
+        return lambda log: log["room"].__setitem__(key, value)
+
+    def padded(log: dict[str, Any]) -> None:
+        """Legal but endless: the first action placed and undone again and again."""
+        first, rest = log["entries"][0], log["entries"][1:]
+        undo = {"kind": "undo", "payload": {"count": 1}, "channel": "host", "at": first["at"]}
+        entries = [first]
+        for _ in range(MAX_LOG_ENTRIES // 2):
+            entries += [dict(undo), dict(first)]
+        log["entries"] = [{**e, "seq": i} for i, e in enumerate(entries + rest, start=1)]
+
+    return [
+        ("date far in the future", set_at(1e300), "history.err.malformed"),
+        ("date not a number", set_at(float("nan")), "history.err.malformed"),
+        ("start before 1970", set_room("created", -1e20), "history.err.malformed"),
+        ("seed too big to store", set_room("seed", 2**80), "history.err.malformed"),
+        ("too many entries", padded, "history.err.too_big"),
+    ]
+
+
+@pytest.mark.parametrize("name,craft,code", crafted_cases(), ids=[c[0] for c in crafted_cases()])
+async def test_a_crafted_log_is_refused_before_it_can_break_a_page(name: str, craft: Any, code: str, make_host: Any, harness_factory: Any, monkeypatch: Any) -> None:
+    home = make_host("home")
+    room = await finished_room(home, "vabanque", ("Aurelia", "Bastien", "Cosima"), monkeypatch, ENDED_AT)
+    target = make_host("target")
+    before = store_rows(target)
+    log = room.export(complete=True)
+    craft(log)
+    with pytest.raises(Rejected) as refused:
+        await target.import_log(json.dumps(log).encode())
+    assert refused.value.code == code
+    assert store_rows(target) == before and not target.imported
+    # The history page still opens (a date it cannot show would have crashed it).
+    page = await harness_factory(target).open(f"/history?k={target.token}", name="history")
+    assert page.has("history-empty")
+
+
+async def test_deeply_nested_json_is_refused_as_bad_json(make_host: Any) -> None:
+    host = make_host()
+    for raw in (b"[" * 100_000, b'{"a":' * 100_000):
+        with pytest.raises(Rejected) as refused:
+            await host.import_log(raw)
+        assert refused.value.code == "history.err.bad_json"
+        assert "nested too deeply" in refusal_text(translator("en"), refused.value)
+
+
+async def test_an_import_keeps_only_what_the_room_itself_would_write(make_host: Any, monkeypatch: Any) -> None:
+    """An undo entry carrying extra data (here a deep structure) is stored as {"count": n}."""
+    home = make_host("home")
+    room = await finished_room(home, "vabanque", ("Aurelia", "Bastien", "Cosima"), monkeypatch, ENDED_AT)
+    log = room.export(complete=True)
+    first = log["entries"][0]
+    junk: Any = []
+    for _ in range(200):
+        junk = [junk]
+    undo = {"kind": "undo", "payload": {"count": 1, "junk": junk}, "channel": "host", "at": first["at"]}
+    log["entries"] = [{**e, "seq": i} for i, e in enumerate([first, undo, *log["entries"]], start=1)]
+    target = make_host("target")
+    imported = await target.import_log(json.dumps(log).encode())
+    stored = [json.loads(row[3]) for row in store_rows(target)["log"] if row[2] == "undo"]
+    assert stored == [{"count": 1}]
+    assert imported.log_entries[1].payload == {"count": 1}
+    assert imported.game.result(imported.state) == room.game.result(room.state)
+
+
+async def test_import_replays_off_the_event_loop_and_one_at_a_time(make_host: Any, monkeypatch: Any) -> None:
+    import threading
+
+    import companion.history
+
+    home = make_host("home")
+    room = await finished_room(home, "vabanque", ("Aurelia", "Bastien", "Cosima"), monkeypatch, ENDED_AT)
+    checked_on: list[int] = []
+    real_check = companion.history.check_log
+
+    def recording_check(data: Any) -> Any:
+        checked_on.append(threading.get_ident())
+        return real_check(data)
+
+    monkeypatch.setattr(companion.history, "check_log", recording_check)
+    target = make_host("target")
+    log = json.dumps(room.export(complete=True)).encode()
+    outcomes = await asyncio.gather(target.import_log(log), target.import_log(log), return_exceptions=True)
+    assert checked_on and threading.get_ident() not in checked_on, "the log was replayed on the event loop"
+    # The same log twice at once: one import, one refusal (not two copies).
+    assert len(target.imported) == 1
+    refusals = [o for o in outcomes if isinstance(o, Rejected)]
+    assert [r.code for r in refusals] == ["history.err.already_here"]
+    assert len({row[0] for row in store_rows(target)["rooms"]}) == 1
+
+
+async def test_import_page_refuses_a_huge_upload_without_reading_it(make_host: Any, tmp_path: Path) -> None:
+    import main
+
+    app, host = main.build_app(tmp_path / "served", "http://referee.test")
+    chunk = b" " * 65536
+    pulled = 0
+
+    async def endless() -> Any:
+        nonlocal pulled
+        while pulled < 64 * MAX_UPLOAD_BYTES:
+            pulled += len(chunk)
+            yield chunk
+
+    try:
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://referee.test") as client:
+            # No length announced (chunked): refused once past the limit, the rest never read.
+            response = await client.post(f"/import?k={host.token}", content=endless(), headers={"content-type": "application/json"})
+            assert response.status_code == 400 and translator("en").t("history.err.too_big") in response.text
+            assert MAX_UPLOAD_BYTES < pulled <= MAX_UPLOAD_BYTES + 2 * len(chunk)
+            # A length announced over the limit: refused before any byte is read.
+            pulled = 0
+            response = await client.post(
+                f"/import?k={host.token}", content=endless(), headers={"content-type": "application/json", "content-length": str(10 * MAX_UPLOAD_BYTES)}
+            )
+            assert response.status_code == 400 and translator("en").t("history.err.too_big") in response.text
+            assert pulled <= len(chunk)
+            # Malformed multipart bodies: refused with a message, never a server error.
+            for content_type, body in (
+                ("multipart/form-data", b"--x\r\n\r\n{}"),
+                ("multipart/form-data; boundary=x", b"no parts at all"),
+                ("multipart/form-data; boundary=x", b'--x\r\nContent-Disposition: form-data; name="log"\r\n\r\n[[[[\r\n--x--\r\n'),
+            ):
+                response = await client.post(f"/import?k={host.token}", content=body, headers={"content-type": content_type})
+                assert response.status_code == 400, (content_type, body, response.text)
+            assert not host.imported
+    finally:
+        host.close()
+
+
+async def test_a_token_with_non_ascii_characters_is_just_wrong(make_host: Any, harness_factory: Any, monkeypatch: Any, tmp_path: Path) -> None:
+    """compare_digest raises on a non-ASCII str: a crafted link must get the plain refusal."""
+    import main
+
+    host = make_host()
+    room = await finished_room(host, "vabanque", ("Aurelia", "Bastien", "Cosima"), monkeypatch, ENDED_AT)
+    assert not host.is_host("é") and room.seat_for_token("é") is None and not room.token_valid(0, "é")
+    harness = harness_factory(host)
+    for route in ("/history?k=%C3%A9", f"/join/{room.id}/%C3%A9", "/?k=%C3%A9"):
+        tab = await harness.open(route, browser=FakeBrowser("guest"), name=route)
+        if route.startswith("/?"):
+            assert not tab.has("open-history"), route
+        else:
+            assert tab.has("invalid-link"), route
+    harness.check()
+    app, served = main.build_app(tmp_path / "served", "http://referee.test")
+    try:
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://referee.test") as client:
+            for response in (
+                await client.get("/import?k=%C3%A9"),
+                await client.post("/import?k=%C3%A9", content=b"{}"),
+                await client.get(f"/export/{room.id}.json?k=%C3%A9"),
+            ):
+                assert response.status_code == 404, response.text
+    finally:
+        served.close()
+
+
+async def test_a_complete_export_of_a_running_game_is_refused_cleanly(make_host: Any, tmp_path: Path) -> None:
+    import main
+
+    app, host = main.build_app(tmp_path / "served", "http://referee.test")
+    try:
+        room = await host.create_room("vabanque", {"players": players("Aurelia", "Bastien", "Cosima")}, seed=7)
+        await play_to_end(room, stop_before_end=True)
+        assert room.log_entries and not room.over
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://referee.test") as client:
+            refused = await client.get(f"/export/{room.id}.json?k={host.token}&complete=1")
+            assert refused.status_code == 409 and "payload" not in refused.text
+            redacted = await client.get(f"/export/{room.id}.json?k={host.token}")
+            assert redacted.status_code == 200 and redacted.json()["complete"] is False
+    finally:
+        host.close()

@@ -168,8 +168,49 @@ def test_check_page_says_it_in_the_phones_language_without_script(lang: str) -> 
     tr = translator(lang)
     assert report.title == tr.t("lan.check.title") and report.title in page
     assert tr.t("lan.check.phone", address="198.18.0.2") in page
-    assert 'href="/"' in page and tr.t("lan.check.open_game") in page
+    assert 'href="http://198.18.0.1:8550/"' in page and tr.t("lan.check.open_game") in page
     assert all(html.escape(cause, quote=False) in page for cause in report.causes)
     assert "<script" not in page.lower()
     if lang != "en":
         assert translator("en").t("lan.check.title") not in page
+
+
+async def asgi_get(app: Any, path: str, query: str, headers: dict[str, str]) -> tuple[int, str]:
+    """One GET straight through the ASGI app, with the headers exactly as given (an HTTP client
+    would write its own Host header)."""
+    scope = {
+        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET", "scheme": "http",
+        "path": path, "raw_path": path.encode(), "query_string": query.encode(), "root_path": "",
+        "headers": [(k.encode("latin-1"), v.encode("latin-1")) for k, v in headers.items()],
+        "client": ("198.18.0.2", 50000), "server": ("198.18.0.1", PORT),
+    }
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    await app(scope, receive, send)
+    status = next(m["status"] for m in sent if m["type"] == "http.response.start")
+    return status, b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body").decode()
+
+
+async def test_check_page_escapes_what_the_request_brings_and_survives_a_bad_host_header(tmp_path: Any) -> None:
+    import main
+
+    app, host = main.build_app(tmp_path, WIFI)
+    hostile = 'x"><script>alert(1)</script>'
+    try:
+        status, page = await asgi_get(app, "/check", "lang=%3Cb%3Efr", {"host": hostile, "accept-language": "<i>ru</i>;q=1"})
+        assert status == 200 and "<script" not in page.lower() and "<b>" not in page and "<i>" not in page
+        # The Host header names the address the phone opened; the firewall advice names the port
+        # this host listens on, whatever port the header claims (or a port that is not a number).
+        for claimed in ("evil.example:1234", "198.18.0.1:port"):
+            for path in ("/check", "/check.json"):
+                status, body = await asgi_get(app, path, "", {"host": claimed})
+                assert status == 200, (path, body)
+                assert f"port {PORT}" in body and "port 1234" not in body, (claimed, path)
+    finally:
+        host.close()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import flet as ft
+import pytest
 
 from tests.harness.flet_inprocess import Tab, strings_in, walk_controls
 from tests.test_views_inprocess import CHIP_TABLES, make_world
@@ -154,3 +155,19 @@ async def test_a_button_still_shown_keeps_its_id_across_a_redraw(make_host: Any,
     await phone.session.dispatch_event(before, "click", None)  # the tap aimed at the old id
     await world.harness.settle()
     assert phone.has("hide-private")
+
+
+@pytest.mark.parametrize("opening", ["show-private", "hold"])
+async def test_cards_hide_when_the_connection_drops(opening: str, make_host: Any, harness_factory: Any) -> None:
+    """No lifecycle event on the way (the socket died first): the session must not keep the cards,
+    or the reconnect, which is sent the page the session holds, shows them again."""
+    world, _seat, phone = await at_first_card_turn(make_host, harness_factory, f"peek-drop-{opening}")
+    if opening == "hold":
+        await press(phone, "tap_down")  # the release never comes
+    else:
+        await phone.click("show-private")
+    assert card_names_on(phone), opening
+    await phone.disconnect()
+    assert card_names_on(phone) == set() and not phone.has("card-raise") and phone.has("hold-private")
+    screen = phone.page.on_route_change.__self__.screen
+    assert isinstance(screen, SeatScreen) and screen._peek_timer is None

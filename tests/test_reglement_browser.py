@@ -142,13 +142,28 @@ def test_cake_explosion_and_income_on_board_and_phone(served: Any, browser: Any)
         # The phone: Yvette's turn, her money, and the private helper for Pan!.
         expect(ident(phone, "your-turn")).to_be_visible()
         expect(phone.get_by_text("2,000 · 7 alive")).to_be_visible()
+        # The helper (its card choice says what is in the hand) is private: opened with a tap.
+        expect(ident(phone, "helper")).to_have_count(0)
+        ident(phone, "show-private").click()
+        expect(ident(phone, "hide-private")).to_be_visible()
         ident(phone, "help-pan").click()
         sentence = "Pan!: you can shoot Gaston's Lame d'Acier at P from your Flingueur at E"
         says(phone, "helper", sentence)
-        # scroll the helper's answers into view (for the screenshot), waiting until they are there
-        phone.mouse.move(180, 400)
-        phone.mouse.wheel(0, 420)
-        phone.wait_for_function("document.querySelector('[flt-semantics-identifier=\"target-0\"]').getBoundingClientRect().top < 420")
+        # scroll the helper's answers into view (for the screenshot), a step at a time, waiting
+        # after each until the first answer is on screen (Flutter adds its node only when near)
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        on_screen = """() => { const e = document.querySelector('[flt-semantics-identifier="target-0"]');
+            if (!e) return false; const top = e.getBoundingClientRect().top; return top > 0 && top < 420; }"""
+        phone.mouse.move(180, 600)  # below the hold pad
+        for _step in range(8):
+            phone.mouse.wheel(0, 200)
+            try:
+                phone.wait_for_function(on_screen, timeout=4000)
+                break
+            except PlaywrightTimeout:
+                continue
+        phone.wait_for_function(on_screen)
         phone.screenshot(path=str(SHOTS / "phone_helper.png"))
         ident(phone, "target-0").click()
         says(board, "step-now", "Yvette plays Pan!: their Flingueur at E shoots Gaston's Lame d'Acier at P.")

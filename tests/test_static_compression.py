@@ -73,7 +73,7 @@ def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory, cache_dir: Path) -> Iterator[RefereeServer]:
-    srv = RefereeServer(tmp_path_factory.mktemp("data"), env={"REFEREE_WEB_CACHE_DIR": str(cache_dir)})
+    srv = RefereeServer(tmp_path_factory.mktemp("data"), env={"REFEREE_WEB_CACHE_DIR": str(cache_dir), "REFEREE_WEB_COMPRESSION": "1"})
     srv.start(timeout=120)
     try:
         yield srv

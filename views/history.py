@@ -38,6 +38,7 @@ from views.common import (
     player_chip,
     show_screen,
     tagged,
+    touch_target,
 )
 from views.screen import GameContext, refresh_page
 
@@ -89,7 +90,7 @@ class HistoryScreen:
         tr = self.tr
         header = ft.Row(
             [
-                ft.IconButton(ft.Icons.ARROW_BACK, on_click=handler(self.back), tooltip=tr.t("ui.back"), icon_color=INK),
+                ft.IconButton(ft.Icons.ARROW_BACK, on_click=handler(self.back), tooltip=tr.t("ui.back"), icon_color=INK, size_constraints=touch_target()),
                 label(tr.t("history.title"), 28, weight=ft.FontWeight.BOLD),
                 ft.Container(expand=True),
                 link_button(tr.t("history.import"), f"/import{self.host_query}&lang={tr.lang}", "history-import", same_tab=True),
@@ -214,7 +215,7 @@ class ReplayScreen:
         side_width = 360 if wide else ctx.width - 24
         ctx.width = ctx.width - side_width - 36 if wide else ctx.width - 24
         title: list[ft.Control] = [
-            ft.IconButton(ft.Icons.ARROW_BACK, on_click=handler(self.back), tooltip=tr.t("history.back"), icon_color=INK),
+            ft.IconButton(ft.Icons.ARROW_BACK, on_click=handler(self.back), tooltip=tr.t("history.back"), icon_color=INK, size_constraints=touch_target()),
             label(tr.t(f"game.{self.room.game_id}"), 26, weight=ft.FontWeight.BOLD),
         ]
         if self.room.archived:

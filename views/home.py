@@ -17,7 +17,7 @@ from companion.players import Colour
 from companion.room import Rejected
 from views.lan import join_help_button, join_help_panel
 from views.screen import refresh_page
-from views.common import ACCENT, INK, MUTED, PANEL, banner, big_button, handler, label, player_chip, show_screen, tagged
+from views.common import ACCENT, INK, MUTED, PANEL, banner, big_button, handler, label, player_chip, show_screen, tagged, touch_target
 
 if TYPE_CHECKING:
     from views.app import PageSession
@@ -161,12 +161,16 @@ class HomeScreen:
         await self.render()
 
     def language_picker(self) -> ft.Control:
-        return ft.Dropdown(
-            value=self.session.lang,
-            options=[ft.DropdownOption(key=lang, text=lang.upper()) for lang in LANGUAGES],
-            on_select=self.on_language,
-            width=110,
+        # The field's own label is drawn, not announced: the Semantics label names it for screen readers.
+        return ft.Semantics(
             label=self.tr.t("ui.language"),
+            content=ft.Dropdown(
+                value=self.session.lang,
+                options=[ft.DropdownOption(key=lang, text=lang.upper()) for lang in LANGUAGES],
+                on_select=self.on_language,
+                width=110,
+                label=self.tr.t("ui.language"),
+            ),
         )
 
     async def on_language(self, event: Any) -> None:
@@ -204,12 +208,12 @@ class HomeScreen:
                             on_select=self.setter(i, "colour"),
                             width=170,
                         )),
-                        ft.IconButton(ft.Icons.DELETE, on_click=handler(self.remove_player, i), tooltip=tr.t("ui.remove_player")),
+                        ft.IconButton(ft.Icons.DELETE, on_click=handler(self.remove_player, i), tooltip=tr.t("ui.remove_player"), size_constraints=touch_target()),
                     ]
                 )
             )
         if len(self.players) < game.max_players:
-            controls.append(ft.TextButton(tr.t("ui.add_player"), on_click=handler(self.add_player)))
+            controls.append(ft.TextButton(tr.t("ui.add_player"), on_click=handler(self.add_player), height=48))  # a 48 px touch target
         controls.append(
             ft.Dropdown(
                 label=tr.t("ui.first_player"),

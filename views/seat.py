@@ -53,11 +53,16 @@ class SeatScreen(RoomScreen):
         await self.connected(True)
 
     async def close(self) -> None:
+        self.ui[PEEK_KEY] = False  # leaving: nothing to redraw hidden (see connected)
         self._cancel_peek_timer()
         await self.connected(False)
         await super().close()
 
     async def connected(self, up: bool) -> None:
+        if not up and self.ui.get(PEEK_KEY) and not self.signed_out:
+            # The socket dropped (screen off, tab closed, Wi-Fi lost): the phone left the page and
+            # a release may never come. Hidden now, since a reconnect is sent what the session holds.
+            await self.hide_private()
         if up != self.online and not self.signed_out:
             self.online = up
             self.room.set_presence(self.seat, 1 if up else -1)
@@ -77,6 +82,7 @@ class SeatScreen(RoomScreen):
             self.online = False
             self.room.set_presence(self.seat, -1)
         self.signed_out = True
+        self._cancel_peek_timer()
         await super().close()
         # The page is replaced before anything is awaited: a phone that is away reconnects to
         # whatever the session holds, and forgetting the token can wait seconds for it.
