@@ -317,7 +317,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--size", action="append", choices=tuple(SIZES), help="phone (360x780) or tablet (1280x800); default both")
     parser.add_argument("--jobs", type=int, default=1, help="pages photographed at once (default 1: on a busy machine more only slows the server)")
     parser.add_argument("--select", action="store_true", help="copy the README's selection into docs/screenshots/")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.select and (args.game or args.lang or args.size):
+        parser.error("--select copies from a full run: leave out --game, --lang and --size")
+    return args
 
 
 def main(argv: list[str] | None = None) -> int:
