@@ -180,11 +180,8 @@ class BoardScreen(RoomScreen):
             "#A5D6A7" if online else MUTED,
         )
         status = label(tr.t("ui.seat_claimed") if record.claimed else tr.t("ui.seat_free"), 13, MUTED)
-        row: list[ft.Control] = [
-            player_chip(tr, self.names, self.colours, seat),
-            label(ui.seat_summary(ctx, view, seat), 16, INK, ft.FontWeight.BOLD),
-            ft.Column([presence, status], spacing=0, tight=True),
-        ]
+        who = ft.Row([player_chip(tr, self.names, self.colours, seat), label(ui.seat_summary(ctx, view, seat), 16, INK, ft.FontWeight.BOLD)], wrap=True)
+        presence_and_status = ft.Container(ft.Column([presence, status], spacing=0, tight=True), expand=True)
         waiting = seat in view.waiting_for and len(view.waiting_for) == 1
         tap = handler(self.tap_seat, seat) if self.is_host else None
         actions: list[ft.Control] = []
@@ -220,7 +217,13 @@ class BoardScreen(RoomScreen):
                 border=ft.Border.all(3, ACCENT) if waiting else None,
                 border_radius=10,
                 padding=6,
-                content=ft.Row([*row, *actions], wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                # Name and score on the first line; presence and the host's icons on the second,
+                # so the icons never drop onto a line of their own in a longer language.
+                content=ft.Column(
+                    [who, ft.Row([presence_and_status, *actions], vertical_alignment=ft.CrossAxisAlignment.CENTER)],
+                    spacing=2,
+                    tight=True,
+                ),
             ),
         )
 

@@ -29,7 +29,9 @@ COLOURS: tuple[str, ...] = get_args(Colour)
 class SetupContext:
     """What a game UI module's optional setup hooks get (`setup_load`, `setup_fields`,
     `setup_values` in views/games/<game>.py): the form's player count, the host's data directory,
-    and `state`, the module's own dict for this form (kept until another game is chosen)."""
+    `state`, the module's own dict for this form (kept until another game is chosen), and `rules`,
+    the house-rule choices made so far (rule -> value as text; the form redraws on each choice
+    when the game has `setup_fields`, so those can follow them)."""
 
     tr: Translator
     players: int
@@ -38,6 +40,7 @@ class SetupContext:
     page: ft.Page
     rerender: Any
     state: dict[str, Any] = field(default_factory=dict)
+    rules: dict[str, str] = field(default_factory=dict)
 
 
 class HomeScreen:
@@ -70,7 +73,7 @@ class HomeScreen:
 
     def setup_context(self) -> SetupContext:
         data_dir = getattr(self.session.config, "data_dir", None)
-        return SetupContext(self.tr, len(self.players), data_dir, self.host_query, self.page, self.render, self.extra)
+        return SetupContext(self.tr, len(self.players), data_dir, self.host_query, self.page, self.render, self.extra, self.rules)
 
     async def load_extra(self) -> None:
         self.extra = {}
@@ -255,6 +258,8 @@ class HomeScreen:
     def rule_setter(self, rule: str):
         async def on_select(event: Any) -> None:
             self.rules[rule] = event.control.value
+            if self.hook("setup_fields") is not None:  # its fields may depend on the choice
+                await self.render()
 
         return on_select
 

@@ -40,6 +40,7 @@ from collections.abc import Sequence
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, TypeAdapter, field_validator
+from pydantic_core import PydanticCustomError
 
 from companion.engine import Audience, Model, Outcome, RuleError, Ruling, rng_for
 from companion.games.poker_hands import (
@@ -155,6 +156,13 @@ class Setup(Model):
     @field_validator("custom_ranking")
     @classmethod
     def _ranking(cls, ranking: tuple[str, ...]) -> tuple[str, ...]:
+        # a coded error, so the setup form can say which hand is missing or listed twice
+        missing = [c for c in RECOMMENDED_RANKING if c not in ranking]
+        if missing:
+            raise PydanticCustomError("chicago_poker.err.ranking_missing", "a hand category is missing", {"hand": missing[0], "count": len(RECOMMENDED_RANKING)})
+        twice = [c for c in RECOMMENDED_RANKING if ranking.count(c) > 1]
+        if twice:
+            raise PydanticCustomError("chicago_poker.err.ranking_twice", "a hand category is listed twice", {"hand": twice[0], "count": len(RECOMMENDED_RANKING)})
         return check_ranking(ranking)
 
     @property
@@ -166,8 +174,8 @@ class Setup(Model):
 HOUSE_RULES: dict[str, tuple[Any, ...]] = {
     "short_game": (False, True),
     "special_cards": (True, False),
-    # "custom" (Setup.custom_ranking) needs a list editor the setup form does not have yet
-    "hand_ranking": ("recommended", "rarity"),
+    # "custom": Setup.custom_ranking, edited in the setup form (views/games/chicago_poker.py)
+    "hand_ranking": ("recommended", "rarity", "custom"),
     "later_markers": ("marker", "none"),
     "marker_order": ("choose", "placed_first"),
     "empty_hand_reinforcement": ("deck_top", "out"),
@@ -660,6 +668,8 @@ MESSAGES: dict[str, str] = {
     "chicago_poker.err.already_picked": "You have already sent your reinforcement.",
     "chicago_poker.err.special_reinforcement": "A special card has no value: it cannot be sent as a reinforcement (house rule).",
     "chicago_poker.err.no_deck_card_for": "No top card of the deck is awaited for {seat:seat}.",
+    "chicago_poker.err.ranking_missing": "Your own hand order must list all {count:num} hands once each: {hand:label=chicago_poker.hand} is missing.",
+    "chicago_poker.err.ranking_twice": "Your own hand order must list all {count:num} hands once each: {hand:label=chicago_poker.hand} is listed twice.",
     # setup screen
     "chicago_poker.rule.short_game": "Game length",
     "chicago_poker.rule.short_game.False": "full: 3 of a type, 4 types or any 5 businesses",

@@ -510,7 +510,7 @@ MESSAGES: dict[str, str] = {
     "corruption.rule.reporter_optional.False": "a reporter must remove a bribe if there is one",
     # the pages
     "corruption.ui.status_stage": "{stage}",
-    "corruption.ui.face_up_schedule": "face up: cards {slots}",
+    "corruption.ui.face_up_schedule": "face up: each player's card {slots}",
     "corruption.ui.all_face_down": "all face down",
     "corruption.ui.score": "{amount:money} ({count})",
     "corruption.ui.score_long": "{amount:money} · {count:plural:one=# contract|other=# contracts}",

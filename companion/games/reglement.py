@@ -12,7 +12,10 @@ private rules helper (`View.my_options`) uses; nothing else about a hand is ever
 A turn: (1) the player's own cake, if on the table, explodes (its seat and both neighbours die);
 (2) income from the bank; (3) cards: one action card then optionally one Déplacement, or one or
 two Déplacements, or set one card aside (then `end_turn`, which draws back up to five);
-(4) the player's sleepers wake. Steps 1, 2 and 4 are automatic.
+(4) the player's sleepers wake. Steps 1 and 2 are automatic; so is step 4 unless the table plays
+the wake-up house rule "choose" (the rulebook's "vous pouvez maintenant le réveiller"): then,
+once the cards are drawn, the turn waits in phase "wake" for the player's `wake` action naming
+which of their sleepers wake (any, all or none). A player with nobody asleep skips it.
 
 No action reveals a secret (the hand note is never shown to anyone else), so `Outcome.reveals`
 stays False: a card played on the table can be taken back with the host's undo.
@@ -140,8 +143,10 @@ class Setup(Model):
     own_targets: Literal["forbidden", "allowed"] = "forbidden"
     #: Cocktail et somnifère: 1 to 3 gangsters, or exactly 3 (fewer only if fewer can be reached)
     pills_per_card: Literal["up_to_3", "exactly_3"] = "up_to_3"
-    #: step 4: all your sleepers wake, or you choose which (end_turn.wake)
-    wake_up: Literal["automatic", "optional"] = "automatic"
+    #: step 4: all your sleepers wake; or "choose": after drawing, you pick which wake (the
+    #: `wake` action, phase "wake"). "optional" is the older form of the same choice, carried by
+    #: end_turn.wake (None wakes them all); it is kept so recorded games replay, not offered.
+    wake_up: Literal["automatic", "choose", "optional"] = "automatic"
     #: free seating and Alerte! re-seating: one gangster at a time, or a whole gang at a time
     seating_order: Literal["one_at_a_time", "whole_gang"] = "one_at_a_time"
     #: money tied and both still in play: more living gangsters wins, or the win is shared
@@ -195,7 +200,8 @@ HOUSE_RULES: dict[str, tuple[str, ...]] = {
     "sleepers_earn": ("no", "yes"),
     "own_targets": ("forbidden", "allowed"),
     "pills_per_card": ("up_to_3", "exactly_3"),
-    "wake_up": ("automatic", "optional"),
+    # "optional" (Setup.wake_up) is left out: "choose" replaces it on the setup screen
+    "wake_up": ("automatic", "choose"),
     "seating_order": ("one_at_a_time", "whole_gang"),
     "tie_in_play": ("living_gangsters", "shared"),
 }
@@ -297,6 +303,15 @@ class EndTurn(Model):
     wake: tuple[str, ...] | None = None
 
 
+class Wake(Model):
+    """Step 4 with the wake-up house rule "choose": the seats of your sleepers who wake now
+    (any of them, all, or none: empty); the others sleep on."""
+
+    type: Literal["wake"] = "wake"
+    by: int
+    seats: tuple[str, ...] = ()
+
+
 class NoteHand(Model):
     """Secret: the player's private note of the cards in their hand, for their phone's helper.
     Only the owner's phone may send it; it never changes the game."""
@@ -307,7 +322,7 @@ class NoteHand(Model):
 
 
 Action = Annotated[
-    PlaceGangster | Knife | Pan | OrderCake | PassCake | Boum | Pills | Alerte | Move | Discard | EndTurn | NoteHand,
+    PlaceGangster | Knife | Pan | OrderCake | PassCake | Boum | Pills | Alerte | Move | Discard | EndTurn | Wake | NoteHand,
     Field(discriminator="type"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
@@ -325,7 +340,8 @@ CARD_ACTIONS: dict[type, CardType] = {
 
 # --- state -------------------------------------------------------------------------------------
 
-Phase = Literal["seating", "play", "alerte", "over"]
+#: "wake": step 4 with the house rule wake_up="choose", the turn's player chooses who wakes
+Phase = Literal["seating", "play", "alerte", "wake", "over"]
 EndReason = Literal["last_player", "bank_empty", "all_dead"]
 TieBreak = Literal["money", "survival", "gangsters", "shared"]
 
@@ -503,6 +519,12 @@ class View(Model):
     turn_log: tuple[Ruling, ...] = ()
     #: index in `turn_log` of the first ruling of the latest action
     turn_log_new: int = 0
+    #: the table's wake-up rule (public, like every house rule): how step 4 goes
+    wake_up: Literal["automatic", "choose", "optional"] = "automatic"
+    #: the seats of the current player's sleepers, among which they choose who wakes: in the wake
+    #: step (house rule "choose"), or with the older "optional" rule during their turn (sent with
+    #: end_turn). Public: the pills lie on the table for everyone to see.
+    wake_choices: tuple[str, ...] = ()
     #: the board's projection only: what the current player may do with each card right now,
     #: from the public table alone (no hand note), so the host board can highlight legal targets
     turn_options: tuple[CardOptions, ...] | None = None
@@ -546,6 +568,8 @@ MESSAGES: dict[str, str] = {
     "reglement.drew": "{seat:seat} draws {count:plural:one=# card|other=# cards} back up to 5.",
     "reglement.reshuffled": "The draw pile is empty: {count:plural:one=the # set-aside card is|other=the # set-aside cards are} shuffled into a new pile.",
     "reglement.woke": "{seat:seat}'s gangsters at {ats} wake up.",
+    "reglement.wake_step": "Wake-up: {seat:seat} chooses which of their sleeping gangsters wake (at {ats}).",
+    "reglement.slept_on": "{seat:seat} lets their gangsters at {ats} sleep on.",
     "reglement.game_over_last_player": "Only {seat:seat} still has gangsters and takes the {amount:money} left in the bank.",
     "reglement.game_over_bank_empty": "The bank is empty: the game is over.",
     "reglement.game_over_all_dead": "The last gangsters died in one explosion: the game is over.",
@@ -597,6 +621,10 @@ MESSAGES: dict[str, str] = {
     "reglement.err.no_glass": "There is no glass at {at}: pills only reach gangsters with a glass in front of them.",
     "reglement.err.wake_automatic": "Your sleepers all wake up on their own; there is nothing to choose.",
     "reglement.err.not_your_sleeper": "There is no sleeping gangster of yours at {at}.",
+    "reglement.err.not_waking": "Nobody is choosing who wakes now: that comes at the end of a turn, after drawing.",
+    "reglement.err.wake_with_end_turn": "At this table you choose who wakes as you end your turn.",
+    "reglement.err.wake_is_a_step": "At this table you choose who wakes after drawing, as a step of its own.",
+    "reglement.err.wake_twice": "{at} is named twice: each sleeper wakes once.",
     "reglement.err.player_out": "You are out of the game.",
     "reglement.err.hand_too_big": "A hand holds at most 5 cards, not {count}.",
     # names
@@ -619,6 +647,7 @@ MESSAGES: dict[str, str] = {
     "reglement.phase.seating": "seating",
     "reglement.phase.play": "play",
     "reglement.phase.alerte": "Alerte! re-seating",
+    "reglement.phase.wake": "wake-up",
     "reglement.phase.over": "game over",
     "reglement.end.last_player": "one gang left",
     "reglement.end.bank_empty": "the bank is empty",
@@ -642,6 +671,17 @@ MESSAGES: dict[str, str] = {
     "reglement.ui.prompt_seating": "{seat:seat} seats a gangster",
     "reglement.ui.prompt_alerte": "Alerte!: {seat:seat} re-seats a gangster",
     "reglement.ui.prompt_play": "{seat:seat} plays",
+    "reglement.ui.prompt_wake": "{seat:seat} chooses who wakes",
+    "reglement.ui.waiting_wake": "Waiting for {seat:seat} to choose who wakes",
+    "reglement.ui.wake_title": "Wake-up: who wakes?",
+    "reglement.ui.wake_hint": "Tap a sleeper to wake him or let him sleep on, then confirm.",
+    "reglement.ui.board_hint_wake": "For {seat:seat}: tap a sleeper to wake him or let him sleep on, then confirm.",
+    "reglement.ui.wake_with_end_turn": "When you end your turn, who wakes?",
+    "reglement.ui.wakes": "{kind} at {at}: wakes",
+    "reglement.ui.sleeps_on": "{kind} at {at}: sleeps on",
+    "reglement.ui.confirm_wake": "Wake {ats}",
+    "reglement.ui.confirm_sleep": "Nobody wakes",
+    "reglement.ui.choosing": "choosing",
     "reglement.ui.to_seat": "still to seat: {kinds}",
     "reglement.ui.over": "Game over: {reason}.",
     "reglement.ui.board_hint_seating": "For {seat:seat}: pick the gangster, then tap an empty seat (blue rings).",
@@ -776,6 +816,7 @@ MESSAGES: dict[str, str] = {
     "reglement.rule.wake_up": "Wake-up at the end of a turn",
     "reglement.rule.wake_up.automatic": "all your sleepers wake (recommended)",
     "reglement.rule.wake_up.optional": "you choose who wakes",
+    "reglement.rule.wake_up.choose": "you choose who wakes: any, all or none",
     "reglement.rule.seating_order": "Seating (free and after Alerte!)",
     "reglement.rule.seating_order.one_at_a_time": "one gangster at a time (recommended)",
     "reglement.rule.seating_order.whole_gang": "a whole gang at a time",
