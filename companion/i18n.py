@@ -101,6 +101,13 @@ UI: dict[str, str] = {
     "ui.peek_release": "Let go to hide your cards",
     "ui.show_private_timed": "Or tap to show them (hidden again after {n:num} s)",
     "ui.save_note": "Save my note",
+    # Chicago Poker's own hand order in the setup form (views/games/chicago_poker.py)
+    "chicago_poker.setup.ranking_title": "Our hand order, best first",
+    "chicago_poker.setup.ranking_help": "Move the hands up or down to match your summary card: each hand beats every hand below it.",
+    "chicago_poker.setup.ranking_reset": "Reset to the recommended order",
+    "chicago_poker.setup.move_up": "Move {hand:label=chicago_poker.hand} up",
+    "chicago_poker.setup.move_down": "Move {hand:label=chicago_poker.hand} down",
+    "chicago_poker.setup.example": "For example: {cards}",
     "room.err.stale": "The game moved on since your screen was drawn. Look again and retry.",
     "room.err.bad_action": "That action is not understood: {detail}",
     "room.err.not_your_seat": "You play {mine:seat}; you cannot act for {seat:seat}.",

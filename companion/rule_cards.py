@@ -411,6 +411,7 @@ MESSAGES: dict[str, str] = {
     "card.reglement.turn.draw": "Draw back up to 5 cards.",
     "card.reglement.turn.wake.automatic": "4. Wake-up: all your sleeping gangsters wake.",
     "card.reglement.turn.wake.optional": "4. Wake-up: you choose which of your sleeping gangsters wake.",
+    "card.reglement.turn.wake.choose": "4. Wake-up: after drawing, you choose which of your sleeping gangsters wake: any, all or none.",
     "card.reglement.turn.next": "Then the player on your left.",
     "card.reglement.gangsters": "Your gang",
     "card.reglement.gangsters.parrain": "Parrain: brings income while alive.",

@@ -14,7 +14,9 @@ import secrets
 import sqlite3
 import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -102,15 +104,28 @@ class Store:
         synchronous = self.db.execute("PRAGMA synchronous").fetchone()[0]
         return {"journal_mode": journal, "synchronous": synchronous}
 
-    def _write(self, sql: str, args: tuple[Any, ...]) -> None:
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction, under the lock: all of it commits, or none of it."""
         with self._lock:
             self.db.execute("BEGIN IMMEDIATE")
             try:
-                self.db.execute(sql, args)
+                yield self.db
                 self.db.execute("COMMIT")
             except BaseException:
                 self.db.execute("ROLLBACK")
                 raise
+
+    def _write(self, sql: str, args: tuple[Any, ...]) -> None:
+        with self._transaction() as db:
+            db.execute(sql, args)
+
+    @staticmethod
+    def _insert_room(db: sqlite3.Connection, room: RoomRecord) -> None:
+        db.execute(
+            "INSERT INTO rooms(id, game, setup, seed, created) VALUES (?,?,?,?,?)",
+            (room.id, room.game, json.dumps(room.setup), room.seed, room.created),
+        )
 
     # -- host --
 
@@ -125,21 +140,12 @@ class Store:
     # -- rooms --
 
     def create_room(self, room: RoomRecord, seats: list[SeatRecord]) -> None:
-        with self._lock:
-            self.db.execute("BEGIN IMMEDIATE")
-            try:
-                self.db.execute(
-                    "INSERT INTO rooms(id, game, setup, seed, created) VALUES (?,?,?,?,?)",
-                    (room.id, room.game, json.dumps(room.setup), room.seed, room.created),
-                )
-                self.db.executemany(
-                    "INSERT INTO seats(room_id, seat, token, claimed) VALUES (?,?,?,?)",
-                    [(room.id, s.seat, s.token, int(s.claimed)) for s in seats],
-                )
-                self.db.execute("COMMIT")
-            except BaseException:
-                self.db.execute("ROLLBACK")
-                raise
+        with self._transaction() as db:
+            self._insert_room(db, room)
+            db.executemany(
+                "INSERT INTO seats(room_id, seat, token, claimed) VALUES (?,?,?,?)",
+                [(room.id, s.seat, s.token, int(s.claimed)) for s in seats],
+            )
 
     def rooms(self) -> list[RoomRecord]:
         rows = self.db.execute("SELECT id, game, setup, seed, created FROM rooms ORDER BY created").fetchall()
@@ -177,22 +183,13 @@ class Store:
 
     def import_room(self, room: RoomRecord, entries: list[LogEntry], source_id: str, at: float) -> None:
         """The room, its whole log and its "imported" mark in one transaction: all or nothing."""
-        with self._lock:
-            self.db.execute("BEGIN IMMEDIATE")
-            try:
-                self.db.execute(
-                    "INSERT INTO rooms(id, game, setup, seed, created) VALUES (?,?,?,?,?)",
-                    (room.id, room.game, json.dumps(room.setup), room.seed, room.created),
-                )
-                self.db.executemany(
-                    "INSERT INTO log(room_id, seq, kind, payload, channel, key, at) VALUES (?,?,?,?,?,?,?)",
-                    [(room.id, e.seq, e.kind, json.dumps(e.payload), e.channel, None, e.at) for e in entries],
-                )
-                self.db.execute("INSERT INTO imported(room_id, source_id, at) VALUES (?,?,?)", (room.id, source_id, at))
-                self.db.execute("COMMIT")
-            except BaseException:
-                self.db.execute("ROLLBACK")
-                raise
+        with self._transaction() as db:
+            self._insert_room(db, room)
+            db.executemany(
+                "INSERT INTO log(room_id, seq, kind, payload, channel, key, at) VALUES (?,?,?,?,?,?,?)",
+                [(room.id, e.seq, e.kind, json.dumps(e.payload), e.channel, None, e.at) for e in entries],
+            )
+            db.execute("INSERT INTO imported(room_id, source_id, at) VALUES (?,?,?)", (room.id, source_id, at))
 
     def imported(self) -> dict[str, tuple[str, float]]:
         """{room id: (the room's id on the host it came from, when it was imported)}"""

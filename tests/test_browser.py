@@ -21,7 +21,7 @@ import pytest
 from tests.conftest import VABANQUE_PLAYERS, VABANQUE_SEED, vabanque_setup
 from tests.harness.flet_inprocess import normalise, strings_in
 from tests.harness.qr import decode_qr, is_svg
-from tests.harness.browser import BOARD_VIEWPORT, WAIT_MS, enable_semantics, ident, launch
+from tests.harness.browser import BOARD_VIEWPORT, WAIT_MS, chromium, enable_semantics, ident
 from tests.harness.server import RefereeServer, prepare_rooms
 
 pytestmark = pytest.mark.browser
@@ -140,16 +140,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     # Required in CI: a missing browser is a failure, never a skip.
-    from playwright.sync_api import expect, sync_playwright
-
-    expect.set_options(timeout=WAIT_MS)  # the default 5 s is short for Flutter on 2 cores
-    with sync_playwright() as pw:
-        chromium = launch(pw)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-            expect.set_options(timeout=None)  # back to Playwright's default for other modules
+    with chromium() as launched:
+        yield launched
 
 
 @pytest.fixture(scope="module")

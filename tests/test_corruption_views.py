@@ -9,15 +9,15 @@ Bruno's face-down cards and his Swiss bribe.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from companion.games.corruption import CATALOGUE_PATH
-from companion.room import Host, Room
-from tests.harness.flet_inprocess import FakeBrowser, FletHarness, Tab, normalise, strings_in
+from tests.harness.flet_inprocess import Tab, strings_in
+from tests.harness.world import World, first_difference
+from tests.harness.world import make_world as make_game_world
 
 PHONE = {"width": 360, "height": 780}
 PLAYERS = [{"name": "Alice", "colour": "red"}, {"name": "Bruno", "colour": "blue"}, {"name": "Chloe", "colour": "green"}]
@@ -58,37 +58,6 @@ def loc_id(location: Any) -> str:
     return f"loc-{location}"
 
 
-@dataclass
-class World:
-    host: Host
-    room: Room
-    harness: FletHarness
-    board: Tab | None = None
-    phones: dict[int, Tab] = field(default_factory=dict)
-
-    @property
-    def replacements(self) -> dict[str, str]:
-        subs = {self.room.id: "<room>", self.host.token: "<host-token>"}
-        for seat in self.room.seats:
-            subs[seat.token] = f"<seat-token-{seat.seat}>"
-        return subs
-
-    async def open_board(self) -> Tab:
-        self.board = await self.harness.open(f"/room/{self.room.id}?k={self.host.token}", name="board")
-        return self.board
-
-    async def submit_for_seat(self, seat: int, raw: dict[str, Any]) -> None:
-        """A seat whose page this test does not drive: its own channel, straight into the room."""
-        await self.room.submit(raw, channel="seat", seat=seat, based_on_version=self.room.version)
-        await self.harness.settle()
-
-    async def open_phone(self, seat: int) -> Tab:
-        token = self.room.seats[seat].token
-        tab = await self.harness.open(f"/join/{self.room.id}/{token}", browser=FakeBrowser(f"phone-{seat}"), name=f"phone-{seat}", **PHONE)
-        self.phones[seat] = tab
-        return tab
-
-
 @pytest.fixture
 def catalogue_copy(tmp_path: Path, monkeypatch: Any) -> Path:
     path = tmp_path / "contracts.json"
@@ -98,9 +67,7 @@ def catalogue_copy(tmp_path: Path, monkeypatch: Any) -> Path:
 
 
 async def make_world(make_host: Any, harness_factory: Any, name: str, **setup: Any) -> World:
-    host = make_host(name)
-    room = await host.create_room("corruption", {"players": PLAYERS, "first_player": A, **setup}, seed=SEED)
-    return World(host=host, room=room, harness=harness_factory(host))
+    return await make_game_world(make_host, harness_factory, name, "corruption", {"players": PLAYERS, "first_player": A, **setup}, seed=SEED, phone_size=PHONE)
 
 
 async def set_field(tab: Tab, identifier: str, value: str) -> None:
@@ -265,15 +232,6 @@ ROUND_B[4] = (6000, "city_hall")  # Swiss: 6k instead of 8k
 ROUND_B[10] = (8000, STADIUM)  # 8k instead of 6k under the Stadium
 
 
-def first_difference(a: list[Any], b: list[Any]) -> str | None:
-    for i, (x, y) in enumerate(zip(a, b, strict=False)):
-        if x != y:
-            return f"frame {i} differs:\n  A: {repr(x)[:700]}\n  B: {repr(y)[:700]}"
-    if len(a) != len(b):
-        return f"frame counts differ: {len(a)} vs {len(b)}"
-    return None
-
-
 async def test_hidden_cards_do_not_reach_board_or_other_phones(make_host: Any, harness_factory: Any, tmp_path: Path, monkeypatch: Any) -> None:
     worlds = []
     for name, cards in (("a", ROUND), ("b", ROUND_B)):
@@ -291,17 +249,14 @@ async def test_hidden_cards_do_not_reach_board_or_other_phones(make_host: Any, h
     a, b = worlds
     assert [p.card for p in a.room.state.placements] != [p.card for p in b.room.state.placements]
 
-    def frames(world: World, tab: Tab, since: int = 0) -> list[Any]:
-        return normalise(tab.frames_since(since), world.replacements)
-
     assert a.board is not None and b.board is not None
-    assert len(frames(a, a.board)) > 20
-    assert first_difference(frames(a, a.board), frames(b, b.board)) is None
+    assert len(a.frames(a.board)) > 20
+    assert first_difference(a.frames(a.board), b.frames(b.board)) is None
     for seat in (A, C):
-        assert first_difference(frames(a, a.phones[seat]), frames(b, b.phones[seat])) is None, NAMES[seat]
+        assert first_difference(a.frames(a.phones[seat]), b.frames(b.phones[seat])) is None, NAMES[seat]
     # the test can fail: Bruno's own phone did receive different bytes
-    assert first_difference(frames(a, a.phones[B]), frames(b, b.phones[B])) is not None
-    strings = {s for frame in frames(a, a.board) for s in strings_in(frame)}
+    assert first_difference(a.frames(a.phones[B]), b.frames(b.phones[B])) is not None
+    strings = {s for frame in a.frames(a.board) for s in strings_in(frame)}
     assert "8k" not in strings  # no face-down 8k ever drawn on the board (only the face-up 10k)
 
     # The last card reveals everything: now the board differs.
@@ -309,7 +264,7 @@ async def test_hidden_cards_do_not_reach_board_or_other_phones(make_host: Any, h
     for world in worlds:
         await play_round(world, [ROUND[-1]])
         assert world.room.view().phase == "awards"
-    assert first_difference(frames(a, a.board, marks[id(a)]), frames(b, b.board, marks[id(b)])) is not None
+    assert first_difference(a.frames(a.board, marks[id(a)]), b.frames(b.board, marks[id(b)])) is not None
 
 
 # --------------------------------------------------------------------------------------------
@@ -329,10 +284,10 @@ async def test_board_enters_a_face_up_card_and_pass_and_play_a_face_down_one(mak
     await board.click(f"board-loc-{SUBWAY}")
     assert [(p.seat, p.card, p.location, p.face_up) for p in world.room.state.placements] == [(A, 10000, SUBWAY, True)]
     # Bruno has no phone: the tablet is handed to him behind a privacy screen
-    await world.submit_for_seat(B, {"type": "play_card", "by": B, "card": 10000, "location": AIRPORT, "face_up": True})
-    await world.submit_for_seat(C, {"type": "play_card", "by": C, "card": 10000, "location": UNIVERSITY, "face_up": True})
+    await world.submit_for(B, {"type": "play_card", "by": B, "card": 10000, "location": AIRPORT, "face_up": True})
+    await world.submit_for(C, {"type": "play_card", "by": C, "card": 10000, "location": UNIVERSITY, "face_up": True})
     assert not board.has("board-enter")  # Alice's second card is face down: only her phone
-    await world.submit_for_seat(A, {"type": "play_card", "by": A, "card": "hitman", "location": AIRPORT, "face_up": False})
+    await world.submit_for(A, {"type": "play_card", "by": A, "card": "hitman", "location": AIRPORT, "face_up": False})
     await board.click_tooltip("Play for Bruno on this tablet")
     assert board.has("privacy-ready") and "Bruno" in board.text() and not board.has("card-8000")
     await board.click("privacy-ready")

@@ -18,7 +18,7 @@ import pytest
 from companion.i18n import translator
 from companion.network import CAUSES
 from tests.conftest import VABANQUE_PLAYERS, VABANQUE_SEED, vabanque_setup
-from tests.harness.browser import BOARD_VIEWPORT, PHONE_VIEWPORT, WAIT_MS, enable_semantics, ident, launch
+from tests.harness.browser import BOARD_VIEWPORT, PHONE_VIEWPORT, chromium, enable_semantics, ident
 from tests.harness.server import RefereeServer, free_port, prepare_rooms
 from tests.harness.qr import decode_qr
 
@@ -52,16 +52,8 @@ def lan(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[RefereeServe
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    from playwright.sync_api import expect, sync_playwright
-
-    expect.set_options(timeout=WAIT_MS)
-    with sync_playwright() as pw:
-        chromium = launch(pw, hosts={NAME: "127.0.0.1"})
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-            expect.set_options(timeout=None)
+    with chromium(hosts={NAME: "127.0.0.1"}) as launched:
+        yield launched
 
 
 def qr_codes_painted(page: Any, expected: set[str], timeout: float = 30.0) -> bool:

@@ -9,7 +9,8 @@ from flet.messaging.protocol import MessageAction
 
 from companion.i18n import translator
 from tests.harness.flet_inprocess import FakeBrowser, Tab
-from tests.test_views_inprocess import CHIP_TABLES, PHONE, World, make_world
+from tests.harness.world import PHONE, World
+from tests.test_views_inprocess import CHIP_TABLES, make_world
 from views.app import LANG_KEY, language_for
 
 

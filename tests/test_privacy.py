@@ -10,7 +10,7 @@ import flet as ft
 import pytest
 
 from tests.harness.flet_inprocess import Tab, strings_in, walk_controls
-from tests.test_views_inprocess import CHIP_TABLES, make_world
+from tests.test_views_inprocess import CHIP_TABLES, make_world, world_at_cards
 from views.seat import SeatScreen
 
 CARD_NAMES = ("Raise", "Bluff", "Cheat")
@@ -19,10 +19,7 @@ TOUCH = {"k": "touch", "l": {"x": 40.0, "y": 30.0}, "g": {"x": 60.0, "y": 300.0}
 
 
 async def at_first_card_turn(make_host: Any, harness_factory: Any, name: str):
-    world = await make_world(make_host, harness_factory, name)
-    board = await world.open_board()
-    for table in CHIP_TABLES:
-        await board.click(f"table-{table}")
+    world, _board = await world_at_cards(make_host, harness_factory, name)
     seat = world.current()
     phone = await world.open_phone(seat)
     return world, seat, phone

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from tests.harness.browser import BOARD_VIEWPORT, PHONE_VIEWPORT, WAIT_MS, enable_semantics, ident, launch
+from tests.harness.browser import BOARD_VIEWPORT, PHONE_VIEWPORT, WAIT_MS, chromium, enable_semantics, ident
 from tests.harness.server import RefereeServer, prepare_rooms
 from tests.test_reglement_views import BLUE, GREEN, RED, SEED, YELLOW, preset_setup
 
@@ -83,16 +83,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[RefereeSe
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    from playwright.sync_api import expect, sync_playwright
-
-    expect.set_options(timeout=WAIT_MS)
-    with sync_playwright() as pw:
-        chromium = launch(pw)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-            expect.set_options(timeout=None)
+    with chromium() as launched:
+        yield launched
 
 
 def test_cake_explosion_and_income_on_board_and_phone(served: Any, browser: Any) -> None:

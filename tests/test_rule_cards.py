@@ -12,7 +12,7 @@ from companion.games.poker_hands import RARITY_RANKING, RECOMMENDED_RANKING
 from companion.i18n import LANGUAGES, _catalogue, all_messages, translator
 from companion.rule_cards import RuleCard, card_codes, card_text, options, rule_card
 from tests.harness.flet_inprocess import FakeBrowser
-from tests.test_views_inprocess import CHIP_TABLES, make_world, screen_of
+from tests.test_views_inprocess import screen_of, world_at_cards
 from views.common import PEEK_KEY
 
 GAME_IDS = sorted(GAMES)
@@ -142,10 +142,7 @@ def expected_lines(room: Any, lang: str) -> list[str]:
 
 
 async def test_rules_on_a_russian_phone_then_back_to_a_current_game(make_host: Any, harness_factory: Any) -> None:
-    world = await make_world(make_host, harness_factory, "rules-ru")
-    board = await world.open_board()
-    for table in CHIP_TABLES:
-        await board.click(f"table-{table}")
+    world, board = await world_at_cards(make_host, harness_factory, "rules-ru")
     current = world.current()
     reader = (current + 1) % 3  # plays next: their turn starts while they read the rules
     token = world.room.seats[reader].token
@@ -181,10 +178,7 @@ async def test_rules_on_a_russian_phone_then_back_to_a_current_game(make_host: A
 
 
 async def test_the_card_is_the_same_public_text_on_a_phone_and_on_the_board(make_host: Any, harness_factory: Any) -> None:
-    world = await make_world(make_host, harness_factory, "rules-public")
-    board = await world.open_board()
-    for table in CHIP_TABLES:
-        await board.click(f"table-{table}")
+    world, board = await world_at_cards(make_host, harness_factory, "rules-public")
     seat = world.current()
     phone = await world.open_phone(seat)
     await phone.click("show-private")

@@ -7,22 +7,20 @@ identical bytes to the board and to every other seat until the reveal.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 
-from companion.room import Host, Rejected, Room, RoomEvent
+from companion.room import Rejected, RoomEvent
 from tests.conftest import VABANQUE_PLAYERS, VABANQUE_SEED, vabanque_setup
 from tests.harness.flet_inprocess import (
     FakeBrowser,
-    FletHarness,
     Tab,
     normalise,
     strings_in,
 )
-
-PHONE = {"width": 390, "height": 844}
+from tests.harness.world import PHONE, World, first_difference
+from tests.harness.world import make_world as make_game_world
 NAMES = [p["name"] for p in VABANQUE_PLAYERS]
 
 
@@ -31,68 +29,27 @@ NAMES = [p["name"] for p in VABANQUE_PLAYERS]
 # --------------------------------------------------------------------------------------------
 
 
-def first_difference(a: list[Any], b: list[Any]) -> str | None:
-    """None when equal, else a short description of the first differing frame."""
-    for i, (x, y) in enumerate(zip(a, b, strict=False)):
-        if x != y:
-            return f"frame {i} differs:\n  A: {repr(x)[:700]}\n  B: {repr(y)[:700]}"
-    if len(a) != len(b):
-        return f"frame counts differ: {len(a)} vs {len(b)}"
-    return None
-
-
 def screen_of(tab: Tab) -> Any:
     """The PageSession's current screen (its route handler is a bound method of the PageSession)."""
     return tab.page.on_route_change.__self__.screen
 
 
-@dataclass
-class World:
-    """One host process with one Vabanque room, a host board, and phones for some seats."""
-
-    host: Host
-    room: Room
-    harness: FletHarness
-    board: Tab | None = None
-    phones: dict[int, Tab] = field(default_factory=dict)
-
-    @property
-    def replacements(self) -> dict[str, str]:
-        """Per-world random public identifiers (room id, host token, seat tokens)."""
-        subs = {self.room.id: "<room>", self.host.token: "<host-token>"}
-        for seat in self.room.seats:
-            subs[seat.token] = f"<seat-token-{seat.seat}>"
-        return subs
-
-    def current(self) -> int:
-        waiting = self.room.view().waiting_for
-        assert len(waiting) == 1, waiting
-        return waiting[0]
-
-    async def open_board(self) -> Tab:
-        self.board = await self.harness.open(f"/room/{self.room.id}?k={self.host.token}", name="board")
-        return self.board
-
-    async def open_phone(self, seat: int) -> Tab:
-        token = self.room.seats[seat].token
-        tab = await self.harness.open(f"/join/{self.room.id}/{token}", browser=FakeBrowser(f"phone-{seat}"), name=f"phone-{seat}", **PHONE)
-        self.phones[seat] = tab
-        return tab
-
-    async def submit_for(self, seat: int, raw: dict[str, Any]) -> None:
-        """A seat without a phone in this test: its own channel, straight into the room."""
-        await self.room.submit(raw, channel="seat", seat=seat, based_on_version=self.room.version)
-        await self.harness.settle()
-
-
 async def make_world(make_host: Any, harness_factory: Any, name: str) -> World:
-    host = make_host(name)
-    room = await host.create_room("vabanque", vabanque_setup(), seed=VABANQUE_SEED)
-    return World(host=host, room=room, harness=harness_factory(host))
+    """A Vabanque room (the conftest's setup and seed) in a world of its own."""
+    return await make_game_world(make_host, harness_factory, name, "vabanque", vabanque_setup(), seed=VABANQUE_SEED)
 
 
 #: chips: tables tapped on the host board, in turn order (3 players x 4 chips in round 1)
 CHIP_TABLES = [2, 4, 6, 1, 7, 3, 5, 2, 4, 6, 1, 3]
+
+
+async def world_at_cards(make_host: Any, harness_factory: Any, name: str) -> tuple[World, Tab]:
+    """A Vabanque world whose round-1 chips were all tapped on its host board: the card phase."""
+    world = await make_world(make_host, harness_factory, name)
+    board = await world.open_board()
+    for table in CHIP_TABLES:
+        await board.click(f"table-{table}")
+    return world, board
 
 
 async def play_to_last_move(world: World, secret_seat: int, secret_cards: list[tuple[str, int]], observer: int) -> None:
@@ -156,18 +113,15 @@ async def test_hidden_card_choice_does_not_reach_board_or_other_seat(make_host: 
 
     assert placed(a) == cards_a and placed(b) == cards_b
 
-    def frames(world: World, tab: Tab, since: int = 0) -> list[Any]:
-        return normalise(tab.frames_since(since), world.replacements)
-
     assert a.board is not None and b.board is not None
-    board_a, board_b = frames(a, a.board), frames(b, b.board)
+    board_a, board_b = a.frames(a.board), b.frames(b.board)
     assert len(board_a) > 20  # the board really re-rendered along the game
     assert first_difference(board_a, board_b) is None
-    obs_a, obs_b = frames(a, a.phones[observer]), frames(b, b.phones[observer])
+    obs_a, obs_b = a.frames(a.phones[observer]), b.frames(b.phones[observer])
     assert len(obs_a) > 20
     assert first_difference(obs_a, obs_b) is None
     # The test can fail: the secret seat's own phone did receive different bytes.
-    assert first_difference(frames(a, a.phones[secret_seat]), frames(b, b.phones[secret_seat])) is not None
+    assert first_difference(a.frames(a.phones[secret_seat]), b.frames(b.phones[secret_seat])) is not None
 
     # The reveal: the last pawn move pays out and shows the cards on the revealed tables.
     marks = {id(w): w.board.mark() for w in worlds if w.board is not None}
@@ -175,8 +129,8 @@ async def test_hidden_card_choice_does_not_reach_board_or_other_seat(make_host: 
         assert world.board is not None
         await world.board.click("move-0")
         assert world.room.view().phase == "payout"
-    after_a = frames(a, a.board, marks[id(a)])
-    after_b = frames(b, b.board, marks[id(b)])
+    after_a = a.frames(a.board, marks[id(a)])
+    after_b = b.frames(b.board, marks[id(b)])
     assert first_difference(after_a, after_b) is not None, "the payout must show the revealed cards"
 
 
@@ -315,10 +269,7 @@ async def test_rejected_action_shows_banner_only_in_sender_session(make_host: An
 
 async def test_host_only_action_from_board_rejects_secret(make_host: Any, harness_factory: Any) -> None:
     """The room refuses a secret action on the host channel; the board shows why, nothing changes."""
-    world = await make_world(make_host, harness_factory, "secret")
-    board = await world.open_board()
-    for table in CHIP_TABLES:
-        await board.click(f"table-{table}")
+    world, board = await world_at_cards(make_host, harness_factory, "secret")
     current = world.current()
     version = world.room.version
     with pytest.raises(Rejected) as info:

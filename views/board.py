@@ -30,7 +30,7 @@ from views.common import (
     qr_svg,
     touch_target,
 )
-from views.lan import join_help_button, join_help_panel
+from views.lan import JoinHelp
 from views.screen import RoomScreen
 from views.rule_cards import rules_button, rules_page
 
@@ -53,7 +53,7 @@ class BoardScreen(RoomScreen):
         self.show_log = False
         #: the rule card is up, instead of the board (live updates keep redrawing whichever is up)
         self.show_rules = False
-        self.join_help = False
+        self.join_help = JoinHelp(session, self.render) if is_host else None
 
     def submission(self) -> tuple[str, int | None]:
         if self.pass_seat is not None and self.pass_revealed:
@@ -101,7 +101,7 @@ class BoardScreen(RoomScreen):
                 # header itself wraps (a wrapping row cannot hold an expanding control)
                 ft.Container(ui.status_line(ctx, view), expand=True, alignment=ft.Alignment.CENTER_RIGHT) if wide else ui.status_line(ctx, view),
                 rules_button(tr, self.toggle_rules),
-                *([join_help_button(tr, handler(self.open_join_help))] if self.is_host else []),
+                *([self.join_help.button(tr)] if self.join_help else []),
             ],
             wrap=not wide,
             run_spacing=4,
@@ -126,16 +126,8 @@ class BoardScreen(RoomScreen):
         controls: list[ft.Control] = [header, body]
         if self.qr_seat is not None:
             controls = [ft.Stack([ft.Column(controls, expand=True), self.qr_overlay(ctx)], expand=True)]
-        elif self.join_help and self.is_host:
-            panel = join_help_panel(
-                tr,
-                self.session.config.join,
-                width=float(self.page.width or 1024),
-                height=float(self.page.height or 768),
-                on_choose=self.choose_join_address,
-                on_close=handler(self.close_join_help),
-            )
-            controls = [ft.Stack([ft.Column(controls, expand=True), panel], expand=True)]
+        elif self.join_help and self.join_help.shown:
+            controls = [self.join_help.over(tr, ft.Column(controls, expand=True))]
         return controls
 
     def side_panel(self, ctx: Any, view: Any, ui: Any, width: float) -> ft.Control:
@@ -305,20 +297,6 @@ class BoardScreen(RoomScreen):
 
     async def tap_seat(self, seat: int) -> None:
         self.qr_seat = seat
-        await self.render()
-
-    async def open_join_help(self) -> None:
-        self.join_help = True
-        await self.render()
-
-    async def close_join_help(self) -> None:
-        self.join_help = False
-        await self.render()
-
-    async def choose_join_address(self, event: Any) -> None:
-        # The choice holds for the whole host process: seat QR codes drawn later use it.
-        if self.is_host:
-            self.session.config.join.choose(event.control.value)
         await self.render()
 
     async def close_qr(self) -> None:

@@ -132,6 +132,21 @@ def touch_target() -> ft.BoxConstraints:
     return ft.BoxConstraints(min_width=48, min_height=48)
 
 
+def icon_button(icon: Any, name: str, on_click: Callable[[Any], Awaitable[None]], *, ident: str | None = None, **kw: Any) -> ft.Control:
+    """An IconButton of at least 48 x 48 px that a screen reader can name. Flutter web puts a
+    tooltip's text on a node around the button, which is left nameless: here one node is the
+    button, named `name`, and a screen reader's tap on it runs `on_click`."""
+    return ft.Semantics(
+        identifier=ident,
+        key=ident,
+        label=name,
+        button=True,
+        on_tap=on_click,
+        exclude_semantics=True,
+        content=ft.IconButton(icon, on_click=on_click, tooltip=name, size_constraints=touch_target(), **kw),
+    )
+
+
 def player_chip(tr: Translator, names: list[str], colours: list[str], seat: int, size: int = 16) -> ft.Control:
     colour = colours[seat]
     return ft.Container(

@@ -15,9 +15,9 @@ from views.games import get as game_ui
 from companion.i18n import LANGUAGES, Translator
 from companion.players import Colour
 from companion.room import Rejected
-from views.lan import join_help_button, join_help_panel
+from views.lan import JoinHelp
 from views.screen import refresh_page
-from views.common import ACCENT, INK, MUTED, PANEL, banner, big_button, handler, label, player_chip, show_screen, tagged, touch_target
+from views.common import ACCENT, INK, MUTED, PANEL, banner, big_button, handler, icon_button, label, player_chip, show_screen, tagged
 
 if TYPE_CHECKING:
     from views.app import PageSession
@@ -59,7 +59,7 @@ class HomeScreen:
         self.rules: dict[str, str] = {}
         self.extra: dict[str, Any] = {}
         self._unsubscribe: Any = None
-        self.join_help = False
+        self.join_help = JoinHelp(session, self.render) if is_host else None
 
     async def open(self) -> None:
         self._unsubscribe = self.session.host.subscribe(self.on_rooms_changed)
@@ -104,7 +104,7 @@ class HomeScreen:
                 label(tr.t("ui.app_title"), 30, weight=ft.FontWeight.BOLD),
                 label(tr.t("ui.host_board") if self.is_host else tr.t("ui.spectator"), 18, MUTED),
                 ft.Container(expand=True),
-                *([join_help_button(tr, handler(self.toggle_join_help, True))] if self.is_host else []),
+                *([self.join_help.button(tr)] if self.join_help else []),
                 self.language_picker(),
             ]
         )
@@ -142,26 +142,9 @@ class HomeScreen:
         if self.is_host:
             controls.extend(self.setup_form())
         page = ft.Column(controls, scroll=ft.ScrollMode.AUTO, expand=True, spacing=12)
-        if self.join_help and self.is_host:
-            panel = join_help_panel(
-                tr,
-                self.session.config.join,
-                width=float(self.page.width or 1024),
-                height=float(self.page.height or 768),
-                on_choose=self.choose_join_address,
-                on_close=handler(self.toggle_join_help, False),
-            )
-            return [ft.Stack([page, panel], expand=True)]
+        if self.join_help and self.join_help.shown:
+            return [self.join_help.over(tr, page)]
         return [page]
-
-    async def toggle_join_help(self, shown: bool) -> None:
-        self.join_help = shown
-        await self.render()
-
-    async def choose_join_address(self, event: Any) -> None:
-        if self.is_host:
-            self.session.config.join.choose(event.control.value)
-        await self.render()
 
     def language_picker(self) -> ft.Control:
         # The field's own label is drawn, not announced: the Semantics label names it for screen readers.
@@ -211,7 +194,7 @@ class HomeScreen:
                             on_select=self.setter(i, "colour"),
                             width=170,
                         )),
-                        ft.IconButton(ft.Icons.DELETE, on_click=handler(self.remove_player, i), tooltip=tr.t("ui.remove_player"), size_constraints=touch_target()),
+                        icon_button(ft.Icons.DELETE, tr.t("ui.remove_player"), handler(self.remove_player, i)),
                     ]
                 )
             )

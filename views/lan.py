@@ -9,13 +9,16 @@ when phones cannot reach the host. Opened from the host board and the host's roo
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from companion.i18n import Translator
 from companion.network import JoinAddresses, causes, port_of
-from views.common import ACCENT, FELT, INK, MUTED, big_button, label, qr_svg, tagged
+from views.common import ACCENT, FELT, INK, MUTED, big_button, handler, label, qr_svg, tagged
+
+if TYPE_CHECKING:
+    from views.app import PageSession
 
 PANEL_ID = "join-help-panel"
 BUTTON_ID = "join-help"
@@ -106,3 +109,39 @@ def join_help_panel(
             ),
         ),
     )
+
+
+class JoinHelp:
+    """Join help on one host screen (the board, the rooms page): whether the panel is open, the
+    button that opens it, and the panel drawn over the screen. Only a host screen makes one: the
+    panel's address picker changes what every QR code names."""
+
+    def __init__(self, session: PageSession, render: Callable[[], Awaitable[None]]):
+        self.session = session
+        self.render = render
+        self.shown = False
+
+    def button(self, tr: Translator) -> ft.Control:
+        return join_help_button(tr, handler(self.show, True))
+
+    def over(self, tr: Translator, screen: ft.Control) -> ft.Control:
+        """`screen` with the panel drawn above it."""
+        page = self.session.page
+        panel = join_help_panel(
+            tr,
+            self.session.config.join,
+            width=float(page.width or 1024),
+            height=float(page.height or 768),
+            on_choose=self.choose,
+            on_close=handler(self.show, False),
+        )
+        return ft.Stack([screen, panel], expand=True)
+
+    async def show(self, shown: bool) -> None:
+        self.shown = shown
+        await self.render()
+
+    async def choose(self, event: Any) -> None:
+        # The choice holds for the whole host process: seat QR codes drawn later use it.
+        self.session.config.join.choose(event.control.value)
+        await self.render()

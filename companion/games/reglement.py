@@ -1048,7 +1048,7 @@ class Reglement:
     def waiting_for(self, state: State) -> tuple[int, ...]:
         if state.phase in ("seating", "alerte"):
             return (state.placer,) if state.placer is not None else ()
-        if state.phase == "play" and state.turn is not None:
+        if state.phase in ("play", "wake") and state.turn is not None:
             return (state.turn,)
         return ()
 
@@ -1072,6 +1072,7 @@ class Reglement:
             Move: self._move,
             Discard: self._discard,
             EndTurn: self._end_turn,
+            Wake: self._wake,
             NoteHand: self._note_hand,
         }
         new = handlers[type(action)](state, action, rulings)
@@ -1519,29 +1520,69 @@ class Reglement:
         rulings.append(Ruling(code="reglement.discarded", params={"seat": action.by}))
         return state.model_copy(update={"discarded": True, "set_aside": state.set_aside + 1})
 
+    def sleepers(self, state: State, player: int) -> dict[str, int]:
+        """Seat id -> index of each of `player`'s sleeping gangsters on the table (in gangster
+        order, which the wake-up rulings of recorded games follow)."""
+        return {g.seat: i for i, g in enumerate(state.gangsters) if g.owner == player and g.alive and g.asleep and g.seat}
+
     def _end_turn(self, state: State, action: EndTurn, rulings: list[Ruling]) -> State:
         self._check_turn(state, action.by)
         if not state.cards_played and not state.discarded:
             raise RuleError("reglement.err.nothing_played")
-        sleepers = {
-            g.seat: i for i, g in enumerate(state.gangsters) if g.owner == action.by and g.alive and g.asleep and g.seat
-        }
+        sleepers = self.sleepers(state, action.by)
         if action.wake is not None:
             if state.setup.wake_up == "automatic":
                 raise RuleError("reglement.err.wake_automatic")
+            if state.setup.wake_up == "choose":
+                raise RuleError("reglement.err.wake_is_a_step")
             for seat in action.wake:
                 if seat not in sleepers:
                     raise RuleError("reglement.err.not_your_sleeper", at=seat)
         # draw back up to five (step 3's end)
         state = self._draw(state, len(state.cards_played) + int(state.discarded), action.by, rulings)
+        if state.setup.wake_up == "choose" and sleepers:
+            # step 4 waits for the player's choice (nobody asleep: the step does not concern them)
+            rulings.append(Ruling(code="reglement.wake_step", params={"seat": action.by, "ats": ", ".join(sleepers)}))
+            return state.model_copy(update={"phase": "wake"})
         # step 4: own sleepers wake
         waking = [seat for seat in sleepers if action.wake is None or seat in action.wake]
-        if waking:
-            gangsters = list(state.gangsters)
-            for seat in waking:
-                gangsters[sleepers[seat]] = gangsters[sleepers[seat]].model_copy(update={"asleep": False})
-            state = state.model_copy(update={"gangsters": tuple(gangsters)})
-            rulings.append(Ruling(code="reglement.woke", params={"seat": action.by, "ats": ", ".join(waking)}))
+        state = self._wake_up(state, action.by, waking, rulings)
+        return self._begin_turn(state, self._next_in_play(state, action.by), rulings)
+
+    def _wake_up(self, state: State, player: int, seats: list[str], rulings: list[Ruling]) -> State:
+        """Take the pills off `player`'s sleepers at `seats` (the tokens go back to the pool)."""
+        if not seats:
+            return state
+        sleepers = self.sleepers(state, player)
+        gangsters = list(state.gangsters)
+        for seat in seats:
+            gangsters[sleepers[seat]] = gangsters[sleepers[seat]].model_copy(update={"asleep": False})
+        rulings.append(Ruling(code="reglement.woke", params={"seat": player, "ats": ", ".join(seats)}))
+        return state.model_copy(update={"gangsters": tuple(gangsters)})
+
+    def _wake(self, state: State, action: Wake, rulings: list[Ruling]) -> State:
+        """Step 4 with the house rule "choose": the named sleepers wake, the others sleep on."""
+        if state.phase != "wake":
+            if state.setup.wake_up == "automatic":
+                raise RuleError("reglement.err.wake_automatic")
+            if state.setup.wake_up == "optional":
+                raise RuleError("reglement.err.wake_with_end_turn")
+            raise RuleError("reglement.err.not_waking")
+        if action.by != state.turn:
+            raise RuleError("reglement.err.not_your_turn", expected=state.turn)
+        repeated = [s for s, count in Counter(action.seats).items() if count > 1]
+        if repeated:
+            raise RuleError("reglement.err.wake_twice", at=repeated[0])
+        sleepers = self.sleepers(state, action.by)
+        for seat in action.seats:
+            self._seat_id(state, seat)
+            if seat not in sleepers:
+                raise RuleError("reglement.err.not_your_sleeper", at=seat)
+        waking = [seat for seat in sleepers if seat in action.seats]
+        staying = [seat for seat in sleepers if seat not in action.seats]
+        state = self._wake_up(state.model_copy(update={"phase": "play"}), action.by, waking, rulings)
+        if staying:
+            rulings.append(Ruling(code="reglement.slept_on", params={"seat": action.by, "ats": ", ".join(staying)}))
         return self._begin_turn(state, self._next_in_play(state, action.by), rulings)
 
     def _draw(self, state: State, count: int, player: int, rulings: list[Ruling]) -> State:
@@ -1695,6 +1736,15 @@ class Reglement:
             )
         return tuple(result)
 
+    def wake_choices(self, state: State) -> tuple[str, ...]:
+        """The current player's sleepers they choose among: in the wake step, or during their
+        turn with the older "optional" rule (to send with end_turn)."""
+        if state.turn is None:
+            return ()
+        if state.phase == "wake" or (state.phase == "play" and state.setup.wake_up == "optional"):
+            return tuple(self.sleepers(state, state.turn))
+        return ()
+
     # -- projection: the one place deciding what each audience sees --
 
     def project(self, state: State, audience: Audience) -> View:
@@ -1761,6 +1811,8 @@ class Reglement:
             tiebreak=state.tiebreak,
             turn_log=state.turn_log,
             turn_log_new=state.turn_log_new,
+            wake_up=state.setup.wake_up,
+            wake_choices=self.wake_choices(state),
         )
         if audience.kind != "seat" and state.phase in ("play", "alerte") and state.turn is not None:
             view = view.model_copy(update={"turn_options": self.options(state, state.turn, with_hand=False)})
@@ -1800,7 +1852,8 @@ class Reglement:
     def random_action(self, state: State, rng: random.Random) -> Any | None:
         """Seating: a random unseated gangster on a random empty seat. Play: deal the player a
         random five-card hand by the deck's proportions, then play one of its cards that has a
-        target (or set one aside); after a card, end the turn or play a Déplacement."""
+        target (or set one aside); after a card, end the turn or play a Déplacement. Wake-up
+        (house rule "choose", or "optional" at the end of the turn): a random set of sleepers."""
         if state.phase == "over":
             return None
         if state.phase in ("seating", "alerte"):
@@ -1811,6 +1864,9 @@ class Reglement:
             return PlaceGangster(by=player, kind=rng.choice(kinds), seat=rng.choice(empty))
         player = state.turn
         assert player is not None
+        if state.phase == "wake":
+            sleepers = list(self.sleepers(state, player))
+            return Wake(by=player, seats=tuple(rng.sample(sleepers, rng.randint(0, len(sleepers)))))
         hand = rng.choices(list(DECK), weights=list(DECK.values()), k=HAND_SIZE - len(state.cards_played))
         playable = sorted(
             {c for c in hand if self.card_problem(state, player, c) is None and self.targets(state, player, c)},  # type: ignore[arg-type]
@@ -1822,6 +1878,9 @@ class Reglement:
             choices.remove("discard")  # a hand with a usable card rarely passes
         choice = rng.choice(choices)
         if choice == "end_turn":
+            sleepers = list(self.sleepers(state, player))
+            if state.setup.wake_up == "optional" and sleepers and rng.random() < 0.5:
+                return EndTurn(by=player, wake=tuple(rng.sample(sleepers, rng.randint(0, len(sleepers)))))
             return EndTurn(by=player)
         if choice == "discard":
             return Discard(by=player)

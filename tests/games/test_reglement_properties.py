@@ -32,12 +32,17 @@ from companion.games.reglement import (
     NoteHand,
     Pan,
     State,
+    Wake,
     hand_count,
 )
 
 from tests.games.test_reglement_helpers import make_setup
 
-HOUSE = st.fixed_dictionaries({name: st.sampled_from(values) for name, values in HOUSE_RULES.items()})
+#: values a Setup still accepts (recorded games replay) but the setup screen no longer offers
+LEGACY_VALUES = {"wake_up": ("optional",)}
+HOUSE = st.fixed_dictionaries(
+    {name: st.sampled_from(values + LEGACY_VALUES.get(name, ())) for name, values in HOUSE_RULES.items()}
+)
 MAX_STEPS = 3000
 
 
@@ -104,6 +109,15 @@ def check_invariants(before: State, action, after: State, rulings) -> None:
         assert source.owner == action.by and not source.asleep
     if isinstance(action, (Knife, Pan)):
         assert not any(g.alive and g.seat == action.target for g in after.gangsters)
+    # the wake-up ("choose"): the named sleepers of the player wake, every other gangster keeps
+    # his state, and the turn moves on; the step only ever waits on a player who has a sleeper
+    if isinstance(action, Wake):
+        assert before.phase == "wake" and after.turn != action.by
+        for old, new in zip(before.gangsters, after.gangsters):
+            if old.alive and old.asleep:
+                assert new.asleep == (old.owner != action.by or old.seat not in action.seats)
+    if after.phase == "wake":
+        assert after.setup.wake_up == "choose" and GAME.sleepers(after, after.turn)
     # income: whoever's turn just began was paid exactly what the board shows they hold
     if after.phase == "play" and after.turn_number > before.turn_number:
         earner = after.turn

@@ -4,7 +4,8 @@ viewports, and the hooks into Flutter's accessibility tree."""
 from __future__ import annotations
 
 from pathlib import Path
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 CHROMIUM = "/usr/bin/chromium"
@@ -44,6 +45,25 @@ def launch(playwright: Any, *, hosts: Mapping[str, str] | None = None) -> Any:
         rules = [f"MAP {name} {ip}" for name, ip in hosts.items()] + [RESOLVER_RULES]
         args = [a for a in args if not a.startswith("--host-resolver-rules=")] + ["--host-resolver-rules=" + ", ".join(rules)]
     return playwright.chromium.launch(executable_path=require_chromium(), args=args)
+
+
+@contextmanager
+def chromium(*, hosts: Mapping[str, str] | None = None) -> Iterator[Any]:
+    """A launched Chromium (see `launch`) for a module's tests, with Playwright's `expect` waiting
+    up to WAIT_MS (its default 5 s is short for Flutter on 2 cores); closed afterwards, and
+    `expect` back to its default for other modules."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=WAIT_MS)
+    try:
+        with sync_playwright() as pw:
+            browser = launch(pw, hosts=hosts)
+            try:
+                yield browser
+            finally:
+                browser.close()
+    finally:
+        expect.set_options(timeout=None)
 
 
 def ident(page: Any, identifier: str) -> Any:

@@ -294,6 +294,11 @@ def seat_description(ctx: Any, view: View, seat: Any) -> str:
     return " · ".join(bits)
 
 
+#: A drawing whose tiles would be narrower than this (a phone) is cut into pieces, if its caller
+#: allows it (`table_drawing(min_tile=...)`): at 360 px, 15 seats a side leave 18 px tiles.
+NARROW_TILE = 30.0
+
+
 def table_drawing(
     ctx: Any,
     view: View,
@@ -302,22 +307,50 @@ def table_drawing(
     tap: Any,
     centre: list[ft.Control],
     max_tile: float = 84,
+    min_tile: float | None = None,
 ) -> ft.Control:
-    """The long table: seats placed by their drawing hints, facing seats straight across."""
+    """The long table: seats placed by their drawing hints, facing seats straight across.
+
+    min_tile: where the tiles would be narrower than NARROW_TILE, the table is cut crosswise into
+    pieces with tiles at least this wide, shown one under another from the left end (seats still
+    face each other across each piece), the centre above them; None: one drawing however narrow."""
     places = layout(view)
     rows: dict[float, int] = {}
     for _x, y in places.values():
         rows[round(y, 2)] = rows.get(round(y, 2), 0) + 1
     per_row = max(rows.values())
     tile_w = max(20.0, min(max_tile, (width - 4) / per_row - 3))
-    tile_h = tile_w * 2.1
-    gap = max(56.0, tile_w * 0.9)
-    height = 2 * tile_h + gap
-    xs = [x for x, _ in places.values()]
     ys = [y for _, y in places.values()]
+    y_range = (min(ys), max(ys))
+    if min_tile is not None and tile_w < NARROW_TILE:
+        return table_in_pieces(ctx, view, places, width, y_range, rings, tap, centre, max_tile, min_tile, per_row)
+    xs = [x for x, _ in places.values()]
     x0, x1 = min(xs), max(xs)
-    y0, y1 = min(ys), max(ys)
     span = (width - tile_w) / (x1 - x0) if x1 > x0 else 0
+    gap = max(56.0, tile_w * 0.9)
+    return table_piece(ctx, view, view.seats, places, width, tile_w, gap, x0, span, y_range, rings, tap, centre)
+
+
+def table_piece(
+    ctx: Any,
+    view: View,
+    seats: Any,
+    places: dict[str, tuple[float, float]],
+    width: float,
+    tile_w: float,
+    gap: float,
+    x0: float,
+    span: float,
+    y_range: tuple[float, float],
+    rings: dict[str, str],
+    tap: Any,
+    centre: list[ft.Control],
+) -> ft.Control:
+    """`seats` round a strip of table `gap` px wide (holding `centre`): x0 at the left edge,
+    `span` px per unit of the drawing hints' x."""
+    tile_h = tile_w * 2.1
+    height = 2 * tile_h + gap
+    y0, y1 = y_range
     tiles: list[ft.Control] = [
         ft.Container(
             left=tile_w * 0.3,
@@ -327,10 +360,10 @@ def table_drawing(
             bgcolor=TABLE_WOOD,
             border_radius=(gap - 12) / 2,
             alignment=ft.Alignment.CENTER,
-            content=ft.Row(centre, alignment=ft.MainAxisAlignment.CENTER, vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=18, wrap=True),
+            content=ft.Row(centre, alignment=ft.MainAxisAlignment.CENTER, vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=18, wrap=True) if centre else None,
         )
     ]
-    for seat in view.seats:
+    for seat in seats:
         x, y = places[seat.id]
         left = (x - x0) * span
         frac = (y - y0) / (y1 - y0) if y1 > y0 else 0
@@ -338,6 +371,48 @@ def table_drawing(
         on_tap = handler(tap, seat.id) if tap is not None else None
         tiles.append(ft.Container(left=left, top=top, content=seat_tile(ctx, view, seat, tile_w, tile_h, rings.get(seat.id), on_tap, frac > 0.5)))
     return ft.Stack(tiles, width=width, height=height)
+
+
+def table_in_pieces(
+    ctx: Any,
+    view: View,
+    places: dict[str, tuple[float, float]],
+    width: float,
+    y_range: tuple[float, float],
+    rings: dict[str, str],
+    tap: Any,
+    centre: list[ft.Control],
+    max_tile: float,
+    min_tile: float,
+    per_row: int,
+) -> ft.Control:
+    """The table cut crosswise between columns of seats (see `table_drawing`)."""
+    columns = sorted({round(x, 3) for x, _ in places.values()})
+    fit = max(1, int((width - 4) // (min_tile + 3)))  # tiles a piece's row holds
+    count = min(len(columns), -(-per_row // fit))
+    sizes = [len(columns) // count + (1 if i < len(columns) % count else 0) for i in range(count)]
+    cuts = [sum(sizes[:i]) for i in range(count)]
+    pieces = [[s for s in view.seats if columns[cut] <= round(places[s.id][0], 3) <= columns[cut + size - 1]] for cut, size in zip(cuts, sizes, strict=True)]
+    most = 1
+    for seats in pieces:
+        in_row: dict[float, int] = {}
+        for s in seats:
+            in_row[round(places[s.id][1], 2)] = in_row.get(round(places[s.id][1], 2), 0) + 1
+        most = max(most, *in_row.values())
+    # wide enough to tap, no wider: the pieces already take more than a screen's height
+    tile_w = max(20.0, min(max_tile, min_tile * 1.25, (width - 4) / most - 3))
+    # one scale for every piece, so their columns line up one under another
+    widest = max(columns[cut + size - 1] - columns[cut] for cut, size in zip(cuts, sizes, strict=True))
+    span = (width - tile_w) / widest if widest > 0 else 0
+    top = ft.Container(
+        bgcolor=TABLE_WOOD,
+        border_radius=24,
+        padding=ft.Padding.symmetric(horizontal=16, vertical=6),
+        alignment=ft.Alignment.CENTER,
+        content=ft.Row(centre, alignment=ft.MainAxisAlignment.CENTER, vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=12, run_spacing=2, wrap=True),
+    )
+    drawn = [table_piece(ctx, view, seats, places, width, tile_w, 36.0, columns[cut], span, y_range, rings, tap, []) for seats, cut in zip(pieces, cuts, strict=True)]
+    return ft.Column([top, *drawn], spacing=20)
 
 
 def legend(ctx: Any) -> ft.Control:
@@ -418,6 +493,7 @@ def rulings_panel(ctx: Any, view: View, ident_prefix: str = "step") -> ft.Contro
                 label(tr.t("ui.step", n=index + 1, total=len(log)), 16, MUTED),
             ],
             spacing=12,
+            wrap=ctx.width < NARROW_BOARD,  # on a phone the step count goes under the title
         ),
         *earlier,
         now,
@@ -478,6 +554,7 @@ def turn_steps(ctx: Any, view: View) -> ft.Control:
     sleepers = view.gangs[player].asleep
     wake = tr.t("reglement.ui.sleepers", count=sleepers) if sleepers else tr.t("reglement.ui.nobody_asleep")
     current = 3  # steps 1 and 2 are automatic; the turn waits at the cards until it ends
+    narrow = ctx.width < NARROW_BOARD
     boxes = []
     for n, (title, detail) in enumerate(
         [
@@ -492,7 +569,8 @@ def turn_steps(ctx: Any, view: View) -> ft.Control:
         done = n < current
         boxes.append(
             ft.Container(
-                expand=True,
+                expand=None if narrow else True,
+                width=(ctx.width - 16) / 2 if narrow else None,
                 bgcolor=ACCENT if active else ("#2E4D42" if done else PANEL),
                 border_radius=10,
                 padding=ft.Padding.symmetric(horizontal=8, vertical=4),
@@ -506,7 +584,9 @@ def turn_steps(ctx: Any, view: View) -> ft.Control:
                 ),
             )
         )
-    return ft.Semantics(identifier="turn-steps", key="turn-steps", content=ft.Row(boxes, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
+    # on a phone, two steps a line (four would leave a word a line)
+    row = ft.Row(boxes, spacing=8, run_spacing=8, wrap=True, vertical_alignment=ft.CrossAxisAlignment.START) if narrow else ft.Row(boxes, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
+    return ft.Semantics(identifier="turn-steps", key="turn-steps", content=row)
 
 
 # --------------------------------------------------------------------------------------------
@@ -530,6 +610,16 @@ def options_for(view: View, card: str, mine: bool = False) -> Any:
     if not options:
         return None
     return next((o for o in options if o.card == card), None)
+
+
+#: Board widths (ctx.width) below which the board rearranges itself: a phone (360-414 px leave
+#: 336-390) takes the turn's steps two a line; below WIDE_PROMPT the end-of-turn buttons go under
+#: the player's name (beside it they need about 600 px in French or Russian).
+NARROW_BOARD = 500.0
+WIDE_PROMPT = 800.0
+#: the seats' tiles on a phone, when the table is cut into pieces (see `table_drawing`): a
+#: touch target's width
+PHONE_TILE = 48.0
 
 
 def board_body(ctx: Any, view: View) -> ft.Control:
@@ -565,7 +655,7 @@ def board_body(ctx: Any, view: View) -> ft.Control:
         label(f"{tr.t('reglement.label.draw_pile')} {view.draw_pile} · {tr.t('reglement.label.set_aside')} {view.set_aside}", 15, INK),
     ]
     width = max(300.0, ctx.width - 8)
-    items: list[ft.Control] = [prompt_row(ctx, view), table_drawing(ctx, view, width, rings, tap, centre)]
+    items: list[ft.Control] = [prompt_row(ctx, view), table_drawing(ctx, view, width, rings, tap, centre, min_tile=PHONE_TILE)]
     info = sel.get("info")
     if info:
         items.append(label(seat_description(ctx, view, seat_map(view)[info]), 17, INK))
@@ -622,7 +712,10 @@ def prompt_row(ctx: Any, view: View) -> ft.Control:
             left = ", ".join(f"{n}× {kind_name(ctx, k)}" for k, n in count_kinds(gang.unseated))
             bits.append(label(tr.t("reglement.ui.to_seat", kinds=left), 17, MUTED))
     row = ft.Row(bits, wrap=True, spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER)
-    if ctx.acts_for_current and view.phase == "play" and player is not None:
+    if ctx.acts_for_current and view.phase == "play" and player is not None and ctx.width < WIDE_PROMPT:
+        # the buttons would squeeze the name into a column of letters: they go under it
+        row = ft.Column([row, ft.Row(turn_buttons(ctx, view, player), wrap=True, spacing=8, run_spacing=8)], spacing=8)
+    elif ctx.acts_for_current and view.phase == "play" and player is not None:
         # (no `expand` inside a wrapping Row: Flutter refuses to lay that out)
         row = ft.Row(
             [ft.Container(row, expand=True), *turn_buttons(ctx, view, player)],

@@ -1,0 +1,267 @@
+"""An accessibility audit of every page, in real Chromium against the real server (issue #7).
+
+Each game is scripted into the mid-game state tools/screenshots.py photographs; one server and one
+browser then open the rooms page, the history page, each game's host board on a tablet and the
+waited-for seat's page on a 360 px phone, turn on Flutter's accessibility tree (`flt-semantics`
+nodes) and check, page by page:
+
+- every actionable node (button, checkbox, slider, menu item, text field, link, tab) has a name a
+  screen reader can say, and not a raw message code;
+- every actionable node is at least 48 x 48 px;
+- every image has a label (the QR codes say what scanning them does);
+- a player's colour is never the only cue: each player chip reads the player's shape glyph and
+  name;
+- a phone whose cards are hidden names none of the seat's secrets (they do appear once shown);
+- at twice the browser's text size the phone's controls stay whole inside the screen's width.
+
+Run: `uv run pytest tests/test_accessibility_browser.py -q -s` (`-s` prints the node tables).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.engine import seat_audience
+from companion.i18n import all_messages, translator
+from tests.harness.browser import BOARD_VIEWPORT, PHONE_VIEWPORT, WAIT_MS, enable_semantics, ident, launch
+from tests.harness.server import RefereeServer, prepare_rooms
+from views.common import glyph
+from tools.screenshots import GAMES, SHOWS_JS, Scene, prepare
+
+pytestmark = pytest.mark.browser
+
+#: every node of the accessibility tree with what a screen reader gets from it: its role, its
+#: name (aria-label, else its own text), whether it is tappable, and its box on screen
+NODES_JS = """() => {
+  // a node's name as ARIA computes it: its aria-label, else its content (texts, and the labels of
+  // what it contains, as a button's name comes from its content)
+  const nameOf = (e) => {
+    if (e.getAttribute('aria-label')) return e.getAttribute('aria-label');
+    const input = e.matches('input, textarea') ? e : e.querySelector('input, textarea');
+    if (input) return input.getAttribute('aria-label') || input.placeholder || '';
+    return [...e.childNodes].map((c) => c.nodeType === Node.TEXT_NODE ? c.textContent
+      : c.nodeType === Node.ELEMENT_NODE ? nameOf(c) : '').join(' ');
+  };
+  return [...document.querySelectorAll('flt-semantics')].map((e) => {
+    const box = e.getBoundingClientRect();
+    return {
+      role: e.getAttribute('role') || (e.querySelector(':scope > input, :scope > textarea') ? 'textbox' : ''),
+      name: nameOf(e).replace(/\\s+/g, ' ').trim(),
+      text: (e.textContent || '').trim(),
+      id: e.getAttribute('flt-semantics-identifier') || '',
+      tappable: e.hasAttribute('flt-tappable'),
+      x: box.left, y: box.top, w: box.width, h: box.height,
+    };
+  });
+}"""
+
+
+@dataclass(frozen=True)
+class Table:
+    server: RefereeServer
+    scenes: dict[str, tuple[Scene, Scene]]
+    #: per game, the English names of the phone seat's secrets that the public view does not show
+    secrets: dict[str, set[str]]
+    #: per game, each player's chip as it must read: shape glyph, then name ("● Ada")
+    chips: dict[str, list[str]]
+
+
+def card_names(game: str, data: Any) -> set[str]:
+    """The English names of the cards a projection (as JSON) mentions: every string value that is
+    one of the game's card codes."""
+    messages, tr, found = all_messages(), translator("en"), set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+        elif isinstance(value, str) and f"{game}.card.{value}" in messages:
+            found.add(tr.t(f"{game}.card.{value}"))
+
+    walk(data)
+    return found
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
+    data_dir = tmp_path_factory.mktemp("referee-a11y")
+
+    async def script(host: Any) -> Table:
+        scenes = await prepare(host, list(GAMES))
+        secrets, chips = {}, {}
+        for game, (_board, phone) in scenes.items():
+            room = host.rooms[phone.room]
+            private = room.view(seat_audience(phone.seat)).model_dump(mode="json")
+            public = room.view().model_dump(mode="json")
+            secrets[game] = card_names(game, private["me"]) - card_names(game, public)
+            chips[game] = [f"{glyph(colour)} {name}" for name, colour in zip(room.names, [p.colour for p in room.setup.players], strict=True)]
+        return Table(RefereeServer(data_dir), scenes, secrets, chips)
+
+    table = prepare_rooms(data_dir, script)
+    table.server.start()
+    try:
+        yield table
+    finally:
+        table.server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = launch(pw)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+def open_page(browser: Any, url: str, viewport: dict[str, int], wait_text: str, init_script: str | None = None) -> Any:
+    context = browser.new_context(viewport=viewport, locale="en-US")
+    context.set_default_timeout(WAIT_MS)
+    if init_script:
+        context.add_init_script(init_script)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=WAIT_MS * 2)
+    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+    page.wait_for_function(SHOWS_JS, arg=wait_text, timeout=WAIT_MS)
+    return page
+
+
+
+
+#: roles a finger or a screen reader can act on
+ACTIONABLE = {"button", "checkbox", "switch", "radio", "slider", "menuitem", "menu", "textbox", "link", "tab", "combobox"}
+#: what leaks when a code has no template: "ui.back", "card.vabanque.x", an unfilled "{seat}"
+RAW_CODE = re.compile(r"(^|[\s(])(ui|card|game|colour|lan|history|vabanque|corruption|chicago_poker|reglement)\.[a-z_]+|[{}]")
+MIN_TARGET = 48 - 0.5  # boxes are fractional
+
+
+def settled_nodes(page: Any) -> list[dict[str, Any]]:
+    """The tree once it has stopped growing (a page draws in several frames)."""
+    previous: list[dict[str, Any]] = []
+    for _ in range(40):
+        nodes = page.evaluate(NODES_JS)
+        if nodes and nodes == previous:
+            return nodes
+        previous = nodes
+        page.wait_for_timeout(250)
+    return previous
+
+
+def problems(nodes: list[dict[str, Any]]) -> list[str]:
+    """The audit's findings on one page's tree, one line each."""
+    found = []
+    for node in nodes:
+        where = f"{node['role'] or 'tappable'} {node['id'] or '-'} {node['w']:.0f}x{node['h']:.0f} {node['name'][:40]!r}"
+        if node["role"] in ACTIONABLE or node["tappable"]:
+            if not node["name"]:
+                found.append(f"unnamed: {where}")
+            elif RAW_CODE.search(node["name"]):
+                found.append(f"raw code: {where}")
+            if node["w"] < MIN_TARGET or node["h"] < MIN_TARGET:
+                found.append(f"under 48 px: {where}")
+        if node["role"] == "img" and not node["name"]:
+            found.append(f"image without a label: {where}")
+    return found
+
+
+def table_of(title: str, nodes: list[dict[str, Any]]) -> str:
+    rows = [f"== {title}: {len(nodes)} nodes"]
+    for n in nodes:
+        if n["role"] in ACTIONABLE or n["tappable"] or n["role"] == "img":
+            rows.append(f"  {n['role'] or '-':<9} {n['w']:>4.0f}x{n['h']:<4.0f} {n['id'] or '-':<20} {n['name'][:60]!r}")
+    return "\n".join(rows)
+
+
+def open_page(browser: Any, url: str, viewport: dict[str, int], wait_text: str, init_script: str | None = None) -> Any:
+    context = browser.new_context(viewport=viewport, locale="en-US")
+    context.set_default_timeout(WAIT_MS)
+    if init_script:
+        context.add_init_script(init_script)
+    page = context.new_page()
+    page.goto(url)
+    enable_semantics(page)
+    page.wait_for_function(SHOWS_JS, arg=wait_text, timeout=WAIT_MS)
+    return page
+
+
+def audit(title: str, nodes: list[dict[str, Any]]) -> None:
+    print("\n" + table_of(title, nodes))
+    found = problems(nodes)
+    assert not found, f"{title}:\n  " + "\n  ".join(found)
+
+
+def test_rooms_and_history_pages(table: Table, browser: Any) -> None:
+    server = table.server
+    page = open_page(browser, server.url("/", k=server.host_token or ""), BOARD_VIEWPORT, table.chips["vabanque"][0])
+    try:
+        nodes = settled_nodes(page)
+        # the setup form's fields are there to be audited
+        assert any(n["role"] == "textbox" for n in nodes), table_of("rooms", nodes)
+        audit("rooms", nodes)
+    finally:
+        page.context.close()
+    page = open_page(browser, server.url("/history", k=server.host_token or ""), BOARD_VIEWPORT, translator("en").t("history.import"))
+    try:
+        audit("history", settled_nodes(page))
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_board_on_a_tablet(table: Table, browser: Any, game: str) -> None:
+    server = table.server
+    board = table.scenes[game][0]
+    page = open_page(browser, server.url(f"/room/{board.room}", k=server.host_token or ""), BOARD_VIEWPORT, board.board_text)
+    try:
+        nodes = settled_nodes(page)
+        audit(f"{game} board", nodes)
+        text = "\n".join(n["text"] for n in nodes)
+        # colour is never the only cue: every player's chip reads their shape and name
+        assert all(chip in text for chip in table.chips[game]), (table.chips[game], text)
+        # the seat's QR code says what scanning it does
+        ident(page, "seat-0").click()
+        qr = ident(page, "seat-qr-0")
+        qr.wait_for(timeout=WAIT_MS)
+        nodes = settled_nodes(page)
+        images = [n for n in nodes if n["role"] == "img"]
+        assert images, table_of(f"{game} QR", nodes)
+        audit(f"{game} board, QR code", nodes)
+        expected = translator("en").t("ui.scan_to_join", [board.board_text], seat=0)
+        assert expected in [n["name"] for n in images], (expected, images)
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_seat_on_a_phone(table: Table, browser: Any, game: str) -> None:
+    server = table.server
+    phone = table.scenes[game][1]
+    page = open_page(browser, server.url(f"/join/{phone.room}/{phone.seat_token}"), PHONE_VIEWPORT, phone.seat_text)
+    try:
+        nodes = settled_nodes(page)
+        audit(f"{game} phone", nodes)
+        said = "\n".join(n["name"] + "\n" + n["text"] for n in nodes)
+        assert table.chips[game][phone.seat] in said, said
+        # cards hidden: nothing a screen reader can reach names a secret
+        assert not [s for s in table.secrets[game] if s in said], table.secrets[game]
+        if table.secrets[game]:
+            # ...which they do once shown: the check above could fail
+            ident(page, "show-private").click()
+            ident(page, "hide-private").wait_for(timeout=WAIT_MS)
+            shown = "\n".join(n["name"] + "\n" + n["text"] for n in settled_nodes(page))
+            assert table.secrets[game] <= {s for s in table.secrets[game] if s in shown}, (table.secrets[game], shown)
+    finally:
+        page.context.close()
