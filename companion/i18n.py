@@ -48,6 +48,9 @@ UI: dict[str, str] = {
     "ui.game": "Game",
     "ui.players": "Players, clockwise from the tablet",
     "ui.player_name": "Name of player {n}",
+    "ui.player_colour": "Colour of player {n}",
+    #: a drop-down's name for screen readers: what it chooses and its current choice
+    "ui.choice": "{field}: {value}",
     "ui.add_player": "Add a player",
     "ui.remove_player": "Remove",
     "ui.first_player": "First player",

@@ -31,6 +31,7 @@ from companion.engine import seat_audience
 from companion.i18n import all_messages, translator
 from tests.harness.browser import BOARD_VIEWPORT, PHONE_VIEWPORT, WAIT_MS, enable_semantics, ident, launch
 from tests.harness.server import RefereeServer, prepare_rooms
+from tests.test_phone_privacy_browser import DOUBLE_TEXT
 from views.common import glyph
 from tools.screenshots import GAMES, SHOWS_JS, Scene, prepare
 
@@ -48,6 +49,17 @@ NODES_JS = """() => {
     return [...e.childNodes].map((c) => c.nodeType === Node.TEXT_NODE ? c.textContent
       : c.nodeType === Node.ELEMENT_NODE ? nameOf(c) : '').join(' ');
   };
+  // Flutter clips a node's box to what shows of it: a node partly scrolled out of view ends at
+  // the window's edge or at its scroll view's
+  const clipped = (e, box) => {
+    if (box.top < 0 || box.left < 0 || box.bottom > innerHeight - 0.5 || box.right > innerWidth - 0.5) return true;
+    for (let up = e.parentElement; up; up = up.parentElement) {
+      if (!up.querySelector(':scope > flt-semantics-scroll-overflow')) continue;
+      const view = up.getBoundingClientRect();
+      if (Math.abs(box.top - view.top) < 0.5 || Math.abs(box.bottom - view.bottom) < 0.5) return true;
+    }
+    return false;
+  };
   return [...document.querySelectorAll('flt-semantics')].map((e) => {
     const box = e.getBoundingClientRect();
     return {
@@ -56,6 +68,8 @@ NODES_JS = """() => {
       text: (e.textContent || '').trim(),
       id: e.getAttribute('flt-semantics-identifier') || '',
       tappable: e.hasAttribute('flt-tappable'),
+      disabled: e.getAttribute('aria-disabled') === 'true' || !!e.querySelector(':scope > input:disabled, :scope > textarea:disabled'),
+      clipped: clipped(e, box),
       x: box.left, y: box.top, w: box.width, h: box.height,
     };
   });
@@ -150,14 +164,14 @@ MIN_TARGET = 48 - 0.5  # boxes are fractional
 
 def settled_nodes(page: Any) -> list[dict[str, Any]]:
     """The tree once it has stopped growing (a page draws in several frames)."""
-    previous: list[dict[str, Any]] = []
-    for _ in range(40):
-        nodes = page.evaluate(NODES_JS)
-        if nodes and nodes == previous:
-            return nodes
-        previous = nodes
-        page.wait_for_timeout(250)
-    return previous
+    reads: list[list[dict[str, Any]]] = []
+    for _ in range(60):
+        reads = [*reads[-2:], page.evaluate(NODES_JS)]
+        # the same three times running, 0.6 s in all: fields also grow in with an animation
+        if len(reads) == 3 and reads[0] and reads[0] == reads[1] == reads[2]:
+            break
+        page.wait_for_timeout(300)
+    return reads[-1]
 
 
 def problems(nodes: list[dict[str, Any]]) -> list[str]:
@@ -170,7 +184,9 @@ def problems(nodes: list[dict[str, Any]]) -> list[str]:
                 found.append(f"unnamed: {where}")
             elif RAW_CODE.search(node["name"]):
                 found.append(f"raw code: {where}")
-            if node["w"] < MIN_TARGET or node["h"] < MIN_TARGET:
+            # Not measured: a disabled node (a read-only text field is no touch target) or one
+            # the window's edge cuts (scrolled partly out of view, its box is what shows).
+            if not node["disabled"] and not node["clipped"] and (node["w"] < MIN_TARGET or node["h"] < MIN_TARGET):
                 found.append(f"under 48 px: {where}")
         if node["role"] == "img" and not node["name"]:
             found.append(f"image without a label: {where}")
@@ -195,6 +211,11 @@ def open_page(browser: Any, url: str, viewport: dict[str, int], wait_text: str, 
     enable_semantics(page)
     page.wait_for_function(SHOWS_JS, arg=wait_text, timeout=WAIT_MS)
     return page
+
+
+def said(nodes: list[dict[str, Any]]) -> str:
+    """Everything a screen reader can read on the page: names and texts."""
+    return "\n".join(n["name"] + "\n" + n["text"] for n in nodes)
 
 
 def audit(title: str, nodes: list[dict[str, Any]]) -> None:
@@ -228,9 +249,10 @@ def test_board_on_a_tablet(table: Table, browser: Any, game: str) -> None:
     try:
         nodes = settled_nodes(page)
         audit(f"{game} board", nodes)
-        text = "\n".join(n["text"] for n in nodes)
+        text = said(nodes)
         # colour is never the only cue: every player's chip reads their shape and name
-        assert all(chip in text for chip in table.chips[game]), (table.chips[game], text)
+        missing = [chip for chip in table.chips[game] if chip not in text]
+        assert not missing, (missing, text)
         # the seat's QR code says what scanning it does
         ident(page, "seat-0").click()
         qr = ident(page, "seat-qr-0")
@@ -253,15 +275,42 @@ def test_seat_on_a_phone(table: Table, browser: Any, game: str) -> None:
     try:
         nodes = settled_nodes(page)
         audit(f"{game} phone", nodes)
-        said = "\n".join(n["name"] + "\n" + n["text"] for n in nodes)
-        assert table.chips[game][phone.seat] in said, said
+        text = said(nodes)
+        assert table.chips[game][phone.seat] in text, text
         # cards hidden: nothing a screen reader can reach names a secret
-        assert not [s for s in table.secrets[game] if s in said], table.secrets[game]
+        assert not [s for s in table.secrets[game] if s in text], table.secrets[game]
         if table.secrets[game]:
             # ...which they do once shown: the check above could fail
             ident(page, "show-private").click()
             ident(page, "hide-private").wait_for(timeout=WAIT_MS)
-            shown = "\n".join(n["name"] + "\n" + n["text"] for n in settled_nodes(page))
+            shown = said(settled_nodes(page))
             assert table.secrets[game] <= {s for s in table.secrets[game] if s in shown}, (table.secrets[game], shown)
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_phone_at_double_text_size(table: Table, browser: Any, game: str) -> None:
+    """At 2x browser text on a 360 px phone, every control the phone offers stays whole inside
+    the screen's width (the page may grow taller: it scrolls)."""
+    server = table.server
+    phone = table.scenes[game][1]
+    viewport = {"width": PHONE_VIEWPORT["width"], "height": 1800}  # tall: the width is what is tested
+    page = open_page(browser, server.url(f"/join/{phone.room}/{phone.seat_token}"), viewport, phone.seat_text, init_script=DOUBLE_TEXT)
+    try:
+        assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "32px"
+        nodes = settled_nodes(page)
+        print("\n" + table_of(f"{game} phone, 2x text", nodes))
+        controls = [n for n in nodes if n["role"] in ACTIONABLE or n["tappable"]]
+        present = {n["id"] for n in controls}
+        assert {"rules", "hold-private", "show-private"} <= present, present
+        # whole: inside the width (a box cut by the edge would end at it), and still a target
+        outside = [f"{n['id'] or n['name'][:30]!r} x {n['x']:.0f}..{n['x'] + n['w']:.0f}" for n in controls if n["x"] < 0 or n["x"] + n["w"] > viewport["width"] + 0.5]
+        assert not outside, outside
+        small = [f"{n['id'] or n['name'][:30]!r} {n['w']:.0f}x{n['h']:.0f}" for n in controls if not n["disabled"] and not n["clipped"] and min(n["w"], n["h"]) < MIN_TARGET]
+        assert not small, small
+        # the text really is doubled: "Your turn" is about 72 px tall at 1x
+        your_turn = [n for n in nodes if n["id"] == "your-turn"]
+        assert your_turn and your_turn[0]["h"] >= 100, your_turn
     finally:
         page.context.close()

@@ -127,14 +127,10 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
         return rooms, tokens, host.token
 
     rooms, tokens, token = prepare_rooms(data_dir, script)
-    server = RefereeServer(data_dir)
-    server.start()
-    try:
+    with RefereeServer(data_dir) as server:
         assert server.host_token == token, "the printed host link must carry the stored host token"
         assert server.health()["rooms"] == 2
         yield Served(server=server, rooms=rooms, tokens=tokens)
-    finally:
-        server.stop()
 
 
 @pytest.fixture(scope="module")

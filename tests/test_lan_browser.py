@@ -42,12 +42,8 @@ def lan(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[RefereeServe
     room, tokens = prepare_rooms(data_dir, script)
     port = free_port()
     public = f"http://{NAME}:{port}"
-    server = RefereeServer(data_dir, port, public_url=public)
-    server.start()
-    try:
+    with RefereeServer(data_dir, port, public_url=public) as server:
         yield server, public, room, tokens
-    finally:
-        server.stop()
 
 
 @pytest.fixture(scope="module")

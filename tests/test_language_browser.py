@@ -31,12 +31,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[RefereeSe
         return room.id, [s.token for s in room.seats]
 
     room, tokens = prepare_rooms(data_dir, script)
-    server = RefereeServer(data_dir)
-    server.start()
-    try:
+    with RefereeServer(data_dir) as server:
         yield server, room, tokens
-    finally:
-        server.stop()
 
 
 def test_phone_in_russian_by_default_and_board_in_french_by_choice(served: tuple[RefereeServer, str, list[str]]) -> None:

@@ -55,12 +55,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[RefereeSe
         return room.id, room.seats[SEAT].token
 
     room, token = prepare_rooms(data_dir, script)
-    server = RefereeServer(data_dir)
-    server.start()
-    try:
+    with RefereeServer(data_dir) as server:
         yield server, room, token
-    finally:
-        server.stop()
 
 
 def names_in(text: str) -> set[str]:

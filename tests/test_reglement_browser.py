@@ -73,12 +73,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[RefereeSe
         return room.id, [s.token for s in room.seats], room.view().bank
 
     room, tokens, bank = prepare_rooms(data_dir, script)
-    server = RefereeServer(data_dir)
-    server.start()
-    try:
+    with RefereeServer(data_dir) as server:
         yield server, room, tokens, bank
-    finally:
-        server.stop()
 
 
 @pytest.fixture(scope="module")

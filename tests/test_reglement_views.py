@@ -435,3 +435,79 @@ async def test_spectator_board_shows_the_table_without_entry(make_host: Any, har
     await tab.click("chair-F")  # a tap only tells what the seat is
     assert "Seat F · revolver · faces O · Raoul's Flingueur" in tab.text()
     assert world.room.version == 0
+
+
+# --------------------------------------------------------------------------------------------
+# step 4 with the wake-up house rule "choose"
+# --------------------------------------------------------------------------------------------
+
+
+async def pill_red_and_reach_his_wake_up(world: World) -> None:
+    """Yvette pours a pill for Raoul's Lame at the glass N; Raoul sets a card aside."""
+    await world.direct({"type": "pills", "by": YELLOW, "targets": ["N"]})
+    await world.direct({"type": "end_turn", "by": YELLOW})
+    await world.direct({"type": "discard", "by": RED})
+
+
+async def test_phone_chooses_who_wakes_and_the_others_wait(make_host: Any, harness_factory: Any) -> None:
+    world = await make_world(make_host, harness_factory, "wake", preset_setup(wake_up="choose"))
+    board = await world.open_board()
+    phone = await world.open_phone(RED)
+    other = await world.open_phone(BLUE)
+    await pill_red_and_reach_his_wake_up(world)
+    assert not phone.has("wake-choice")  # nothing to choose during the cards
+    await phone.click("end-turn")
+    view = world.room.view()
+    assert view.phase == "wake" and view.waiting_for == (RED,) and view.wake_choices == ("N",)
+    # Raoul's phone: his turn still, one big button per sleeper (waking at first), and the confirmation
+    assert phone.has("your-turn") and phone.has("wake-choice")
+    assert phone.find("wake-N").selected and "Lame d'Acier at N: wakes" in phone.text(phone.find("wake-choice"))
+    assert "Wake N" in phone.text(phone.find("wake-confirm"))
+    # the others wait for him; the board says who chooses, and shows step 4 as current
+    assert "Waiting for Raoul to choose who wakes" in other.text(other.find("waiting-wake"))
+    assert not other.has("wake-choice") and not other.has("wake-confirm")
+    assert "Raoul chooses who wakes" in board.text(board.find("prompt"))
+    assert "choosing" in board.text(board.find("turn-steps"))
+    # a tap changes his mind (a view state, not an action), the confirmation sends it
+    version = world.room.version
+    await phone.click("wake-N")
+    assert world.room.version == version and not phone.find("wake-N").selected
+    assert "Lame d'Acier at N: sleeps on" in phone.text(phone.find("wake-choice"))
+    assert "Nobody wakes" in phone.text(phone.find("wake-confirm"))
+    await phone.click("wake-confirm")
+    view = world.room.view()
+    assert view.phase == "play" and view.turn == BLUE
+    assert view.gangsters[view.seats[default_board().index("N")].gangster].asleep
+    assert "Raoul lets their gangsters at N sleep on." in " ".join(board.text(board.find("steps")).split("\n"))
+    assert not phone.has("wake-choice") and not other.has("waiting-wake") and other.has("your-turn")
+
+
+async def test_host_board_enters_the_wake_up_for_the_current_player(make_host: Any, harness_factory: Any) -> None:
+    world = await make_world(make_host, harness_factory, "wake-board", preset_setup(wake_up="choose"))
+    board = await world.open_board()
+    await pill_red_and_reach_his_wake_up(world)
+    await board.click("end-turn")
+    assert world.room.view().phase == "wake"
+    assert board.has("wake-choice") and "For Raoul: tap a sleeper" in board.text(board.find("wake-choice"))
+    await board.click("chair-N")  # a tap on the sleeper toggles him, like his button
+    assert not board.find("wake-N").selected
+    await board.click("chair-N")
+    assert board.find("wake-N").selected
+    await board.click("wake-confirm")
+    view = world.room.view()
+    assert view.turn == BLUE and not view.gangsters[view.seats[default_board().index("N")].gangster].asleep
+    assert "Raoul's gangsters at N wake up." in board.text(board.find("steps"))
+
+
+async def test_older_optional_rule_chooses_on_the_phone_before_end_turn(make_host: Any, harness_factory: Any) -> None:
+    """A game recorded with wake_up="optional" (no longer offered): the choice rides on End turn."""
+    world = await make_world(make_host, harness_factory, "wake-optional", preset_setup(wake_up="optional"))
+    phone = await world.open_phone(RED)
+    await pill_red_and_reach_his_wake_up(world)
+    assert phone.has("wake-choice") and not phone.has("wake-confirm")
+    assert "When you end your turn, who wakes?" in phone.text(phone.find("wake-choice"))
+    await phone.click("wake-N")
+    await phone.click("end-turn")
+    view = world.room.view()
+    assert view.phase == "play" and view.turn == BLUE
+    assert view.gangsters[view.seats[default_board().index("N")].gangster].asleep

@@ -25,10 +25,10 @@ from views.common import (
     banner,
     big_button,
     handler,
+    icon_button,
     label,
     player_chip,
     qr_svg,
-    touch_target,
 )
 from views.lan import JoinHelp
 from views.screen import RoomScreen
@@ -92,7 +92,7 @@ class BoardScreen(RoomScreen):
         ctx.width = ctx.width - side_width - 36 if wide else ctx.width - 24
         header = ft.Row(
             [
-                ft.IconButton(ft.Icons.ARROW_BACK, on_click=handler(self.back), tooltip=tr.t("ui.back"), icon_color=INK, size_constraints=touch_target()),
+                icon_button(ft.Icons.ARROW_BACK, tr.t("ui.back"), handler(self.back), colour=INK),
                 label(tr.t(f"game.{self.room.game_id}"), 26, weight=ft.FontWeight.BOLD),
                 label(self.room.id, 14, MUTED),
                 label(tr.t("ui.host_board") if self.is_host else tr.t("ui.spectator"), 14, MUTED),
@@ -183,7 +183,7 @@ class BoardScreen(RoomScreen):
                     identifier=f"reissue-{seat}",
                     key=f"reissue-{seat}",
                     button=True,
-                    content=ft.IconButton(ft.Icons.LINK, on_click=handler(self.reissue, seat), tooltip=tr.t("ui.reissue", self.names, seat=seat), size_constraints=touch_target()),
+                    content=icon_button(ft.Icons.LINK, tr.t("ui.reissue", self.names, seat=seat), handler(self.reissue, seat)),
                 )
             )
             if not record.claimed:
@@ -192,12 +192,7 @@ class BoardScreen(RoomScreen):
                         identifier=f"pass-{seat}",
                         key=f"pass-{seat}",
                         button=True,
-                        content=ft.IconButton(
-                            ft.Icons.TABLET,
-                            on_click=handler(self.start_pass, seat),
-                            tooltip=tr.t("ui.pass_and_play", self.names, seat=seat),
-                            size_constraints=touch_target(),
-                        ),
+                        content=icon_button(ft.Icons.TABLET, tr.t("ui.pass_and_play", self.names, seat=seat), handler(self.start_pass, seat)),
                     )
                 )
         return ft.Semantics(
@@ -236,7 +231,9 @@ class BoardScreen(RoomScreen):
                     key=f"seat-qr-{seat}",
                     content=ft.Image(src=qr_svg(url), width=size, height=size, semantics_label=tr.t("ui.scan_to_join", self.names, seat=seat)),
                 ),
-                label(url, 14, MUTED, selectable=True),
+                # plain text: a selectable one reaches the accessibility tree as an empty text
+                # field of the text's height (nameless, and too small a target)
+                label(url, 14, MUTED),
             ]
         content.append(big_button(tr.t("ui.close"), handler(self.close_qr), ident="close-qr"))
         return ft.Container(

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import functools
 import io
+import weakref
 from collections.abc import Awaitable, Callable
+from types import FunctionType, MethodType
 from typing import Any
 
 import flet as ft
+from flet.controls.base_control import BaseControl
+from flet.controls.keys import Key
 import qrcode
 from qrcode.image.svg import SvgPathFillImage
 
@@ -93,10 +98,11 @@ def role(key: str, control: ft.Control) -> ft.Control:
     return control
 
 
-def tagged(identifier: str, control: ft.Control) -> ft.Control:
+def tagged(identifier: str, control: ft.Control, name: str | None = None) -> ft.Control:
     """A control findable by tests and screen readers (`flt-semantics-identifier`), keyed so it
-    keeps its id across redraws."""
-    return ft.Semantics(identifier=identifier, key=identifier, content=control)
+    keeps its id across redraws. `name`: what a screen reader calls it, for a control Flutter
+    leaves nameless (a Dropdown: neither its label nor its value reaches the accessibility tree)."""
+    return ft.Semantics(identifier=identifier, key=identifier, label=name, content=control)
 
 
 def label(value: str, size: int = 16, colour: str = INK, weight: ft.FontWeight | None = None, **kw: Any) -> ft.Text:
@@ -132,18 +138,16 @@ def touch_target() -> ft.BoxConstraints:
     return ft.BoxConstraints(min_width=48, min_height=48)
 
 
-def icon_button(icon: Any, name: str, on_click: Callable[[Any], Awaitable[None]], *, ident: str | None = None, **kw: Any) -> ft.Control:
+def icon_button(icon: Any, name: str, on_click: Callable[[Any], Awaitable[None]] | None, *, colour: str | None = None, **kw: Any) -> ft.IconButton:
     """An IconButton of at least 48 x 48 px that a screen reader can name. Flutter web puts a
-    tooltip's text on a node around the button, which is left nameless: here one node is the
-    button, named `name`, and a screen reader's tap on it runs `on_click`."""
-    return ft.Semantics(
-        identifier=ident,
-        key=ident,
-        label=name,
-        button=True,
-        on_tap=on_click,
-        exclude_semantics=True,
-        content=ft.IconButton(icon, on_click=on_click, tooltip=name, size_constraints=touch_target(), **kw),
+    tooltip's text on a node around the button and leaves the button itself nameless; an icon's
+    semantics label is merged into the button."""
+    return ft.IconButton(
+        ft.Icon(icon, color=colour, semantics_label=name),
+        on_click=on_click,
+        tooltip=name,
+        size_constraints=touch_target(),
+        **kw,
     )
 
 
@@ -279,8 +283,165 @@ def show_screen(page: ft.Page, controls: list[ft.Control], screen: str) -> None:
     reconciles the rebuilt tree with the one on the page (same key, same type, same place): the
     controls keep their ids, so only what changed is sent, and a tap already on its way to a
     button that is still there is not lost. A different screen (other keys) replaces everything.
+
+    Before that, every part of the new tree equal to its place in the shown one is swapped for
+    the shown part itself (see `_Unchanged`): Flet skips a subtree it already has without looking
+    inside, and most of a page is unchanged from one action to the next (measured: 75-78 % of
+    the controls of the board and of a phone, Vabanque; see benchmarks/README.md).
     """
     for position, control in enumerate(controls):
         control.key = f"{screen}:{position}"
+    shown = {c.key: c for c in page.controls}
+    unchanged = _Unchanged()
+    for control in controls:
+        old = shown.get(control.key)
+        if old is not None and old is not control and type(old) is type(control):
+            unchanged.keep(old, control, top=True)
     page.controls[:] = controls
     page.update()
+    # Flet lists a kept control among the removed ones when its old parent goes (the parent's
+    # list snapshot still holds it) and drops it from the session index, through which events
+    # reach controls: put it back (will_unmount, also called, does nothing for these controls).
+    index = page.session.index
+    for control in unchanged.kept:
+        if index.get(control._i) is not control:
+            index[control._i] = control
+
+
+_MISSING = object()
+#: structural (non-Prop) fields compared by `_Unchanged` as values: ids and Flet's internals
+_OWN_FIELDS = frozenset({"_c", "_i", "_internals"})
+
+
+class _Unchanged:
+    """Finds the parts of a freshly built tree equal to the tree on the page.
+
+    Equal means: same control types, same properties, same children matched the way Flet 1.0
+    matches them (by key, else by position among the unkeyed), and event handlers that would do
+    the same (the same function over equal captured values). An equal child of a changed control
+    is replaced by its shown counterpart, re-parented to the new control; an equal control as a
+    whole is left for its parent to swap. Never the top-level control itself: it is keyed by the
+    screen, and Flet compares the page's own list by identity."""
+
+    def __init__(self) -> None:
+        self._values: dict[tuple[int, int], bool] = {}
+        #: shown controls that stay on the page in the new tree
+        self.kept: list[Any] = []
+
+    def keep(self, old: Any, new: Any, top: bool = False) -> bool:
+        """Whether `new` draws and behaves as `old`; swaps in `old`'s equal children if not
+        (or if `top`)."""
+        if getattr(new, "_c", None) == "C" or new.is_isolated():
+            return False  # components and isolated controls: Flet's own rules
+        equal = old.data is new.data or self.same(old.data, new.data)
+        swaps: list[tuple[Any, Any, Any]] = []  # (container, index or field, shown child)
+        old_values, new_values = old._values, new._values
+        if old_values.keys() != new_values.keys():
+            equal = False
+        for name, value in new_values.items():
+            before = old_values.get(name, _MISSING)
+            if not self._field(before, value, new_values, name, swaps):
+                equal = False
+        for name in type(new)._structural_fields:
+            before, value = getattr(old, name, None), getattr(new, name, None)
+            if name in _OWN_FIELDS:
+                if name != "_i" and not self.same(before, value):
+                    equal = False
+            elif not self._field(before, value, None, name, swaps):
+                equal = False
+        if equal and not top:
+            self.kept.append(old)
+            return True
+        for container, where, child in swaps:
+            if container is None:
+                setattr(new, where, child)  # a structural field holding one control
+            else:
+                container[where] = child
+            child._parent = weakref.ref(new)
+        return False
+
+    def _field(self, before: Any, value: Any, container: Any, name: str, swaps: list[tuple[Any, Any, Any]]) -> bool:
+        if isinstance(value, BaseControl):
+            if not isinstance(before, BaseControl) or type(before) is not type(value) or _control_key(before) != _control_key(value):
+                return False
+            if self.keep(before, value):
+                swaps.append((container, name, before))
+                return True
+            return False
+        if isinstance(value, list) and value and all(isinstance(v, BaseControl) for v in value):
+            return self._list(before, value, swaps)
+        return before is not _MISSING and self.same(before, value)
+
+    def _list(self, before: Any, items: list[Any], swaps: list[tuple[Any, Any, Any]]) -> bool:
+        if not isinstance(before, list) or not all(isinstance(v, BaseControl) for v in before):
+            return False
+        old_keys, new_keys = _list_keys(before), _list_keys(items)
+        if len(set(old_keys)) != len(old_keys) or len(set(new_keys)) != len(new_keys):
+            return False
+        common = set(old_keys) & set(new_keys)
+        if [k for k in old_keys if k in common] != [k for k in new_keys if k in common]:
+            return False  # reordered: Flet moves items; leave it to Flet
+        equal = old_keys == new_keys
+        shown = dict(zip(old_keys, before))
+        for index, (key, item) in enumerate(zip(new_keys, items)):
+            old = shown.get(key)
+            if old is None or type(old) is not type(item):
+                equal = False
+            elif self.keep(old, item):
+                swaps.append((items, index, old))
+            else:
+                equal = False
+        return equal
+
+    def same(self, a: Any, b: Any) -> bool:
+        """Values (properties, captured by handlers): equal, or the same handler."""
+        if a is b:
+            return True
+        if callable(a) or callable(b):
+            return self._same_handler(a, b)
+        memo = (id(a), id(b))
+        if memo not in self._values:
+            try:
+                self._values[memo] = bool(a == b)
+            except Exception:  # noqa: BLE001 - incomparable: treated as changed
+                self._values[memo] = False
+        return self._values[memo]
+
+    def _same_handler(self, a: Any, b: Any) -> bool:
+        if isinstance(a, MethodType) and isinstance(b, MethodType):
+            return a.__func__ is b.__func__ and a.__self__ is b.__self__
+        if isinstance(a, functools.partial) and isinstance(b, functools.partial):
+            return self.same(a.func, b.func) and self.same(a.args, b.args) and self.same(a.keywords, b.keywords)
+        if not (isinstance(a, FunctionType) and isinstance(b, FunctionType)):
+            return False
+        if a.__code__ is not b.__code__ or not self.same(a.__defaults__, b.__defaults__) or not self.same(a.__kwdefaults__, b.__kwdefaults__):
+            return False
+        cells_a, cells_b = a.__closure__ or (), b.__closure__ or ()
+        if len(cells_a) != len(cells_b):
+            return False
+        for x, y in zip(cells_a, cells_b):
+            try:
+                if not self.same(x.cell_contents, y.cell_contents):
+                    return False
+            except ValueError:  # an empty cell
+                return False
+        return True
+
+
+def _control_key(control: Any) -> Any:
+    key = control._values.get("key")
+    return key.value if isinstance(key, Key) else key
+
+
+def _list_keys(items: list[Any]) -> list[tuple[str, Any]]:
+    """Flet 1.0's matching of a frozen list: by explicit key, else by position among the unkeyed."""
+    keys: list[tuple[str, Any]] = []
+    unkeyed = 0
+    for item in items:
+        key = _control_key(item)
+        if key is None:
+            keys.append(("pos", unkeyed))
+            unkeyed += 1
+        else:
+            keys.append(("k", key))
+    return keys

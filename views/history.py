@@ -34,11 +34,11 @@ from views.common import (
     PANEL,
     big_button,
     handler,
+    icon_button,
     label,
     player_chip,
     show_screen,
     tagged,
-    touch_target,
 )
 from views.screen import GameContext, refresh_page
 
@@ -90,7 +90,7 @@ class HistoryScreen:
         tr = self.tr
         header = ft.Row(
             [
-                ft.IconButton(ft.Icons.ARROW_BACK, on_click=handler(self.back), tooltip=tr.t("ui.back"), icon_color=INK, size_constraints=touch_target()),
+                icon_button(ft.Icons.ARROW_BACK, tr.t("ui.back"), handler(self.back), colour=INK),
                 label(tr.t("history.title"), 28, weight=ft.FontWeight.BOLD),
                 ft.Container(expand=True),
                 link_button(tr.t("history.import"), f"/import{self.host_query}&lang={tr.lang}", "history-import", same_tab=True),
@@ -215,7 +215,7 @@ class ReplayScreen:
         side_width = 360 if wide else ctx.width - 24
         ctx.width = ctx.width - side_width - 36 if wide else ctx.width - 24
         title: list[ft.Control] = [
-            ft.IconButton(ft.Icons.ARROW_BACK, on_click=handler(self.back), tooltip=tr.t("history.back"), icon_color=INK, size_constraints=touch_target()),
+            icon_button(ft.Icons.ARROW_BACK, tr.t("history.back"), handler(self.back), colour=INK),
             label(tr.t(f"game.{self.room.game_id}"), 26, weight=ft.FontWeight.BOLD),
         ]
         if self.room.archived:

@@ -175,7 +175,7 @@ class HomeScreen:
                 options=[ft.DropdownOption(key=g, text=tr.t(f"game.{g}")) for g in GAMES if g in UIS],
                 on_select=self.on_game,
                 width=320,
-            ))
+            ), name=tr.t("ui.choice", field=tr.t("ui.game"), value=tr.t(f"game.{self.game_id}")))
         )
         controls.append(label(tr.t("ui.players"), 18, INK))
         for i, player in enumerate(self.players):
@@ -193,21 +193,20 @@ class HomeScreen:
                             options=[ft.DropdownOption(key=c, text=tr.t(f"colour.{c}")) for c in COLOURS],
                             on_select=self.setter(i, "colour"),
                             width=170,
-                        )),
+                        ), name=tr.t("ui.choice", field=tr.t("ui.player_colour", n=i + 1), value=tr.t(f"colour.{player['colour']}"))),
                         icon_button(ft.Icons.DELETE, tr.t("ui.remove_player"), handler(self.remove_player, i)),
                     ]
                 )
             )
         if len(self.players) < game.max_players:
             controls.append(ft.TextButton(tr.t("ui.add_player"), on_click=handler(self.add_player), height=48))  # a 48 px touch target
+        first_options = [ft.DropdownOption(key="random", text=tr.t("ui.random"))]
+        first_options += [ft.DropdownOption(key=str(i), text=p["name"] or str(i + 1)) for i, p in enumerate(self.players)]
+        first_chosen = next((o.text for o in first_options if o.key == self.first_player), "")
         controls.append(
-            ft.Dropdown(
-                label=tr.t("ui.first_player"),
-                value=self.first_player,
-                options=[ft.DropdownOption(key="random", text=tr.t("ui.random"))]
-                + [ft.DropdownOption(key=str(i), text=p["name"] or str(i + 1)) for i, p in enumerate(self.players)],
-                on_select=self.on_first,
-                width=260,
+            ft.Semantics(
+                label=tr.t("ui.choice", field=tr.t("ui.first_player"), value=first_chosen),
+                content=ft.Dropdown(label=tr.t("ui.first_player"), value=self.first_player, options=first_options, on_select=self.on_first, width=260),
             )
         )
         if game.house_rules:
@@ -222,7 +221,7 @@ class HomeScreen:
                     options=[ft.DropdownOption(key=str(v), text=tr.t(f"{game.id}.rule.{rule}.{v}")) for v in values],
                     on_select=self.rule_setter(rule),
                     width=520,
-                ))
+                ), name=tr.t("ui.choice", field=tr.t(f"{game.id}.rule.{rule}"), value=tr.t(f"{game.id}.rule.{rule}.{current}")))
             )
         fields = self.hook("setup_fields")
         if fields is not None:
@@ -235,14 +234,16 @@ class HomeScreen:
     def setter(self, index: int, key: str):
         async def on_change(event: Any) -> None:
             self.players[index][key] = event.control.value or ""
+            if key == "colour":  # its screen-reader name says the colour chosen
+                await self.render()
 
         return on_change
 
     def rule_setter(self, rule: str):
         async def on_select(event: Any) -> None:
             self.rules[rule] = event.control.value
-            if self.hook("setup_fields") is not None:  # its fields may depend on the choice
-                await self.render()
+            # its screen-reader name says the choice; the game's own fields may depend on it
+            await self.render()
 
         return on_select
 
@@ -254,6 +255,7 @@ class HomeScreen:
 
     async def on_first(self, event: Any) -> None:
         self.first_player = event.control.value
+        await self.render()  # its screen-reader name says the choice
 
     async def add_player(self) -> None:
         used = {p["colour"] for p in self.players}

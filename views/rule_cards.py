@@ -14,7 +14,7 @@ import flet as ft
 
 from companion.i18n import Translator
 from companion.rule_cards import card_text, rule_card
-from views.common import ACCENT, INK, PANEL, banner, big_button, label
+from views.common import ACCENT, INK, PANEL, banner, big_button, label, tagged
 
 #: the button's identifier (tests, screen readers) and the card's
 RULES_BUTTON = "rules"
@@ -63,16 +63,9 @@ def rules_page(
             # A house rule set away from the book's reading stands out.
             lines.append(label(f"◆ {text}" if changed else text, 19, ACCENT if changed else INK, ft.FontWeight.BOLD if changed else None))
         body.append(
-            ft.Semantics(
-                identifier=f"rule-section-{section.key}",
-                key=f"rule-section-{section.key}",
-                content=ft.Container(
-                    bgcolor=PANEL,
-                    border_radius=12,
-                    padding=14,
-                    width=width,
-                    content=ft.Column(lines, spacing=8, tight=True),
-                ),
+            tagged(
+                f"rule-section-{section.key}",
+                ft.Container(bgcolor=PANEL, border_radius=12, padding=14, width=width, content=ft.Column(lines, spacing=8, tight=True)),
             )
         )
     return [

@@ -112,9 +112,9 @@ def check_invariants(before: State, action, after: State, rulings) -> None:
     # the wake-up ("choose"): the named sleepers of the player wake, every other gangster keeps
     # his state, and the turn moves on; the step only ever waits on a player who has a sleeper
     if isinstance(action, Wake):
-        assert before.phase == "wake" and after.turn != action.by
+        assert before.phase == "wake" and (after.turn != action.by or after.phase == "over")
         for old, new in zip(before.gangsters, after.gangsters):
-            if old.alive and old.asleep:
+            if old.alive and old.asleep and new.alive:  # (the next turn's own cake may kill)
                 assert new.asleep == (old.owner != action.by or old.seat not in action.seats)
     if after.phase == "wake":
         assert after.setup.wake_up == "choose" and GAME.sleepers(after, after.turn)

@@ -83,7 +83,7 @@ def kind_name(ctx: Any, kind: str) -> str:
 def current_player(view: View) -> int | None:
     if view.phase in ("seating", "alerte"):
         return view.placer
-    if view.phase == "play":
+    if view.phase in ("play", "wake"):
         return view.turn
     return None
 
@@ -162,7 +162,7 @@ def seat_summary(ctx: Any, view: View, seat: int) -> str:
 
 
 def is_my_turn(view: View, seat: int) -> bool:
-    return view.phase in ("seating", "alerte", "play") and view.waiting_for == (seat,)
+    return view.phase in ("seating", "alerte", "play", "wake") and view.waiting_for == (seat,)
 
 
 # --------------------------------------------------------------------------------------------
@@ -402,7 +402,8 @@ def table_in_pieces(
     # wide enough to tap, no wider: the pieces already take more than a screen's height
     tile_w = max(20.0, min(max_tile, min_tile * 1.25, (width - 4) / most - 3))
     # one scale for every piece, so their columns line up one under another
-    widest = max(columns[cut + size - 1] - columns[cut] for cut, size in zip(cuts, sizes, strict=True))
+    lefts = [min(places[s.id][0] for s in seats) for seats in pieces]
+    widest = max(max(places[s.id][0] for s in seats) - x0 for seats, x0 in zip(pieces, lefts, strict=True))
     span = (width - tile_w) / widest if widest > 0 else 0
     top = ft.Container(
         bgcolor=TABLE_WOOD,
@@ -411,7 +412,7 @@ def table_in_pieces(
         alignment=ft.Alignment.CENTER,
         content=ft.Row(centre, alignment=ft.MainAxisAlignment.CENTER, vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=12, run_spacing=2, wrap=True),
     )
-    drawn = [table_piece(ctx, view, seats, places, width, tile_w, 36.0, columns[cut], span, y_range, rings, tap, []) for seats, cut in zip(pieces, cuts, strict=True)]
+    drawn = [table_piece(ctx, view, seats, places, width, tile_w, 36.0, x0, span, y_range, rings, tap, []) for seats, x0 in zip(pieces, lefts, strict=True)]
     return ft.Column([top, *drawn], spacing=20)
 
 
@@ -521,7 +522,7 @@ def turn_steps(ctx: Any, view: View) -> ft.Control:
     """The turn's four steps: the own cake, income, cards, wake-up."""
     tr = ctx.tr
     player = view.turn
-    if view.phase not in ("play", "alerte") or player is None:
+    if view.phase not in ("play", "alerte", "wake") or player is None:
         return ft.Container()
     start = max((i for i, r in enumerate(view.turn_log) if r.code == "reglement.turn_started"), default=0)
     this_turn = view.turn_log[start:]
@@ -553,7 +554,12 @@ def turn_steps(ctx: Any, view: View) -> ft.Control:
         cards = tr.t("reglement.ui.cards_none")
     sleepers = view.gangs[player].asleep
     wake = tr.t("reglement.ui.sleepers", count=sleepers) if sleepers else tr.t("reglement.ui.nobody_asleep")
-    current = 3  # steps 1 and 2 are automatic; the turn waits at the cards until it ends
+    # steps 1 and 2 are automatic; the turn waits at the cards until it ends, then (house rule
+    # "choose") at the wake-up while its player chooses
+    current = 3
+    if view.phase == "wake":
+        current = 4
+        wake = f"{tr.t('reglement.ui.choosing')} · {wake}"
     narrow = ctx.width < NARROW_BOARD
     boxes = []
     for n, (title, detail) in enumerate(
@@ -644,6 +650,9 @@ def board_body(ctx: Any, view: View) -> ft.Control:
         tap = play_tap(ctx, view, sel, player)
         for seat_id, colour in play_rings(view, sel).items():
             rings[seat_id] = colour
+    elif host and view.phase == "wake":
+        tap = wake_tap(ctx, view, sel)
+        rings.update(wake_rings(view, sel))
     else:
         tap = info_tap(ctx, view)
     centre = [
@@ -659,13 +668,15 @@ def board_body(ctx: Any, view: View) -> ft.Control:
     info = sel.get("info")
     if info:
         items.append(label(seat_description(ctx, view, seat_map(view)[info]), 17, INK))
-    if view.phase in ("play", "alerte"):
+    if view.phase in ("play", "alerte", "wake"):
         items.append(turn_steps(ctx, view))
     entry: ft.Control | None = None
     if host and view.phase in ("seating", "alerte"):
         entry = seating_controls(ctx, view, sel, player)
     elif host and view.phase == "play":
         entry = card_controls(ctx, view, sel, player)
+    elif host and view.phase == "wake":
+        entry = wake_panel(ctx, view, sel, player, hint=tr.t("reglement.ui.board_hint_wake", ctx.names, seat=player))
     panel = rulings_panel(ctx, view)
     if entry is not None and width >= 700:
         items.append(
@@ -702,7 +713,11 @@ def prompt_row(ctx: Any, view: View) -> ft.Control:
             ),
         )
     player = current_player(view)
-    code = {"seating": "reglement.ui.prompt_seating", "alerte": "reglement.ui.prompt_alerte"}.get(view.phase, "reglement.ui.prompt_play")
+    code = {
+        "seating": "reglement.ui.prompt_seating",
+        "alerte": "reglement.ui.prompt_alerte",
+        "wake": "reglement.ui.prompt_wake",
+    }.get(view.phase, "reglement.ui.prompt_play")
     bits: list[ft.Control] = []
     if player is not None:
         bits.append(player_chip(tr, ctx.names, ctx.colours, player, 26))
@@ -927,7 +942,11 @@ def turn_buttons(ctx: Any, view: View, player: int, phone: bool = False) -> list
     buttons: list[ft.Control] = []
     if not started:
         buttons.append(big_button(tr.t("reglement.ui.set_aside"), handler(ctx.submit, {"type": "discard", "by": player}), ident="discard", colour="#B0BEC5"))
-    buttons.append(big_button(tr.t("reglement.ui.end_turn"), handler(ctx.submit, {"type": "end_turn", "by": player}), ident="end-turn", disabled=not started))
+    end_turn: dict[str, Any] = {"type": "end_turn", "by": player}
+    if view.wake_up == "optional" and view.wake_choices:
+        # the older form of the wake-up choice: it rides on end_turn (see wake_panel)
+        end_turn["wake"] = waking(view, selection(ctx, view))
+    buttons.append(big_button(tr.t("reglement.ui.end_turn"), handler(ctx.submit, end_turn), ident="end-turn", disabled=not started))
     return buttons
 
 
@@ -958,6 +977,8 @@ def card_controls(ctx: Any, view: View, sel: dict[str, Any], player: int) -> ft.
     else:
         controls.append(label(tr.t("reglement.ui.board_hint_play", ctx.names, seat=player), 17, ACCENT, ft.FontWeight.BOLD))
     controls.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=6))
+    if view.wake_up == "optional" and view.wake_choices and (view.cards_played or view.discarded):
+        controls.append(wake_panel(ctx, view, sel, player, confirm=False))
     return ft.Semantics(identifier="card-entry", key="card-entry", content=ft.Column(controls, spacing=8))
 
 
@@ -1029,6 +1050,11 @@ def seat_body(ctx: Any, view: View) -> ft.Control:
         items.append(status_line(ctx, view))
     if view.phase in ("seating", "alerte") and view.placer == seat:
         items.append(phone_seating(ctx, view, sel, seat))
+    if view.phase == "wake" and view.turn == seat:
+        items.append(wake_panel(ctx, view, sel, seat))
+    elif view.phase == "wake" and view.turn is not None:
+        waiting = tr.t("reglement.ui.waiting_wake", ctx.names, seat=view.turn)
+        items.append(ft.Semantics(identifier="waiting-wake", key="waiting-wake", content=label(waiting, 20, ACCENT, ft.FontWeight.BOLD)))
     items.append(my_gang(ctx, view, seat))
     if view.phase == "play" and view.turn == seat:
         items.append(phone_turn_buttons(ctx, view, seat))
@@ -1137,9 +1163,95 @@ def my_gang(ctx: Any, view: View, seat: int) -> ft.Control:
 
 def phone_turn_buttons(ctx: Any, view: View, seat: int) -> ft.Control:
     tr = ctx.tr
-    return ft.Column(
-        [label(tr.t("reglement.ui.phone_turn_hint"), 16, INK), ft.Row(turn_buttons(ctx, view, seat), wrap=True, spacing=8)],
-        spacing=6,
+    controls: list[ft.Control] = [label(tr.t("reglement.ui.phone_turn_hint"), 16, INK)]
+    if view.wake_up == "optional" and view.wake_choices and (view.cards_played or view.discarded):
+        controls.append(wake_panel(ctx, view, selection(ctx, view), seat, confirm=False))
+    controls.append(ft.Row(turn_buttons(ctx, view, seat), wrap=True, spacing=8))
+    return ft.Column(controls, spacing=6)
+
+
+# -- step 4 with the wake-up house rule "choose" (and the older "optional") --
+
+
+def waking(view: View, sel: dict[str, Any]) -> list[str]:
+    """The sleepers chosen to wake (a view state until confirmed); at first, all of them."""
+    chosen = sel.get("wake")
+    if chosen is None:
+        return list(view.wake_choices)
+    return [seat for seat in view.wake_choices if seat in chosen]
+
+
+async def toggle_wake(ctx: Any, view: View, sel: dict[str, Any], seat_id: str) -> None:
+    chosen = waking(view, sel)
+    sel["wake"] = [s for s in chosen if s != seat_id] if seat_id in chosen else [*chosen, seat_id]
+    await ctx.rerender()
+
+
+def wake_tap(ctx: Any, view: View, sel: dict[str, Any]) -> Any:
+    """On the host board during the wake-up: a tap on a sleeper toggles him, elsewhere informs."""
+    info = info_tap(ctx, view)
+
+    async def tap(seat_id: str) -> None:
+        if seat_id in view.wake_choices:
+            await toggle_wake(ctx, view, sel, seat_id)
+        else:
+            await info(seat_id)
+
+    return tap
+
+
+def wake_rings(view: View, sel: dict[str, Any]) -> dict[str, str]:
+    chosen = waking(view, sel)
+    return {seat: HIGHLIGHT if seat in chosen else "#4FC3F7" for seat in view.wake_choices}
+
+
+def wake_panel(ctx: Any, view: View, sel: dict[str, Any], player: int, *, hint: str | None = None, confirm: bool = True) -> ft.Control:
+    """One big button per sleeper of `player` (wakes / sleeps on), then the confirmation (the
+    `wake` action). With the older "optional" rule (`confirm` False) End turn sends the choice."""
+    tr = ctx.tr
+    chosen = waking(view, sel)
+    seats = seat_map(view)
+    title = tr.t("reglement.ui.wake_title") if confirm else tr.t("reglement.ui.wake_with_end_turn")
+    rows: list[ft.Control] = [label(title, 20, ACCENT, ft.FontWeight.BOLD), label(hint or tr.t("reglement.ui.wake_hint"), 16, INK)]
+    toggles: list[ft.Control] = []
+    for seat_id in view.wake_choices:
+        g = gangster_at(view, seats[seat_id])
+        wakes = seat_id in chosen
+        code = "reglement.ui.wakes" if wakes else "reglement.ui.sleeps_on"
+        text = tr.t(code, kind=kind_name(ctx, g.kind), at=seat_id)
+        toggles.append(
+            ft.Semantics(
+                identifier=f"wake-{seat_id}",
+                key=f"wake-{seat_id}",
+                button=True,
+                selected=wakes,
+                label=text,
+                content=ft.Container(
+                    on_click=handler(toggle_wake, ctx, view, sel, seat_id),
+                    bgcolor=ACCENT if wakes else "#263238",
+                    border=ft.Border.all(4, CHOSEN if wakes else "#4FC3F7"),
+                    border_radius=12,
+                    padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+                    content=ft.Row(
+                        [
+                            gangster_token(ctx, view, g.model_copy(update={"asleep": not wakes}), 44),
+                            ft.Text(text, size=18, weight=ft.FontWeight.BOLD, color="#111111" if wakes else INK),
+                        ],
+                        spacing=10,
+                        tight=True,
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                    ),
+                ),
+            )
+        )
+    rows.append(ft.Row(toggles, wrap=True, spacing=8, run_spacing=8))
+    if confirm:
+        text = tr.t("reglement.ui.confirm_wake", ats=", ".join(chosen)) if chosen else tr.t("reglement.ui.confirm_sleep")
+        rows.append(big_button(text, handler(ctx.submit, {"type": "wake", "by": player, "seats": chosen}), ident="wake-confirm"))
+    return ft.Semantics(
+        identifier="wake-choice",
+        key="wake-choice",
+        content=ft.Container(bgcolor=PANEL, border_radius=12, padding=10, content=ft.Column(rows, spacing=8)),
     )
 
 
