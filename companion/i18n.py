@@ -112,7 +112,7 @@ UI: dict[str, str] = {
     "chicago_poker.setup.move_down": "Move {hand:label=chicago_poker.hand} down",
     "chicago_poker.setup.example": "For example: {cards}",
     "room.err.stale": "The game moved on since your screen was drawn. Look again and retry.",
-    "room.err.bad_action": "That action is not understood: {detail}",
+    "room.err.bad_action": "That action is not understood: {problem:message}",
     "room.err.not_your_seat": "You play {mine:seat}; you cannot act for {seat:seat}.",
     "room.err.secret_on_board": "That choice is secret: {seat:seat} makes it on their own phone.",
     "room.err.no_rights": "Only the host board can do that.",

@@ -261,9 +261,8 @@ class Room:
         try:
             return self.game.action_adapter.validate_python(raw)
         except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first.get("loc", ()))
-            raise Rejected("room.err.bad_action", detail=f"{where}: {first.get('msg')}") from None
+            code, params = validation_problems(exc)[0]
+            raise Rejected("room.err.bad_action", problem={"code": code, "params": params}) from None
 
     async def submit(
         self,

@@ -1235,16 +1235,16 @@ def wake_panel(ctx: Any, view: View, sel: dict[str, Any], player: int, *, hint: 
                     content=ft.Row(
                         [
                             gangster_token(ctx, view, g.model_copy(update={"asleep": not wakes}), 44),
-                            ft.Text(text, size=18, weight=ft.FontWeight.BOLD, color="#111111" if wakes else INK),
+                            ft.Text(text, size=18, weight=ft.FontWeight.BOLD, color="#111111" if wakes else INK, expand=True),
                         ],
                         spacing=10,
-                        tight=True,
                         vertical_alignment=ft.CrossAxisAlignment.CENTER,
                     ),
                 ),
             )
         )
-    rows.append(ft.Row(toggles, wrap=True, spacing=8, run_spacing=8))
+    # one full-width button per line: the sentence wraps on a narrow phone instead of running off
+    rows.append(ft.Column(toggles, spacing=8))
     if confirm:
         text = tr.t("reglement.ui.confirm_wake", ats=", ".join(chosen)) if chosen else tr.t("reglement.ui.confirm_sleep")
         rows.append(big_button(text, handler(ctx.submit, {"type": "wake", "by": player, "seats": chosen}), ident="wake-confirm"))
