@@ -88,6 +88,10 @@ class BoardScreen(RoomScreen):
         view = self.view(BOARD)
         ctx = self.context(seat=None, acts_for_current=self.is_host)
         wide = ctx.width >= 900
+        # The status shares the title's line only where it gets enough room; otherwise the header
+        # wraps and the status takes a line of its own (a Russian status at 900 px was squeezed
+        # into a column of letters).
+        one_line_header = ctx.width >= 1200
         side_width = 340 if wide else ctx.width - 24
         ctx.width = ctx.width - side_width - 36 if wide else ctx.width - 24
         header = ft.Row(
@@ -99,11 +103,11 @@ class BoardScreen(RoomScreen):
                 # wide: the status takes the room left and wraps inside it (a long French or
                 # Russian status would push the buttons off screen); narrow (a phone): the
                 # header itself wraps (a wrapping row cannot hold an expanding control)
-                ft.Container(ui.status_line(ctx, view), expand=True, alignment=ft.Alignment.CENTER_RIGHT) if wide else ui.status_line(ctx, view),
+                ft.Container(ui.status_line(ctx, view), expand=True, alignment=ft.Alignment.CENTER_RIGHT) if one_line_header else ui.status_line(ctx, view),
                 rules_button(tr, self.toggle_rules),
                 *([self.join_help.button(tr)] if self.join_help else []),
             ],
-            wrap=not wide,
+            wrap=not one_line_header,
             run_spacing=4,
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
