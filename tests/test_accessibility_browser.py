@@ -39,7 +39,7 @@ from tools.screenshots import GAMES, SHOWS_JS, Scene, prepare
 pytestmark = pytest.mark.browser
 
 #: every node of the accessibility tree with what a screen reader gets from it: its role, its
-#: name (aria-label, else its own text), whether it is tappable, and its box on screen
+#: name, its text, whether it is tappable or disabled, and its box on screen
 NODES_JS = """() => {
   // a node's name as ARIA computes it: its aria-label, else its content (texts, and the labels of
   // what it contains, as a button's name comes from its content)
@@ -121,12 +121,12 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
             chips[game] = [f"{glyph(colour)} {name}" for name, colour in zip(room.names, [p.colour for p in room.setup.players], strict=True)]
         return Table(RefereeServer(data_dir), scenes, secrets, chips)
 
-    table = prepare_rooms(data_dir, script)
-    table.server.start()
+    prepared = prepare_rooms(data_dir, script)
+    prepared.server.start()
     try:
-        yield table
+        yield prepared
     finally:
-        table.server.stop()
+        prepared.server.stop()
 
 
 @pytest.fixture(scope="module")
@@ -139,19 +139,6 @@ def browser() -> Iterator[Any]:
             yield chromium
         finally:
             chromium.close()
-
-
-def open_page(browser: Any, url: str, viewport: dict[str, int], wait_text: str) -> Any:
-    context = browser.new_context(viewport=viewport, locale="en-US")
-    context.set_default_timeout(WAIT_MS)
-    page = context.new_page()
-    page.goto(url)
-    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=WAIT_MS * 2)
-    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
-    page.wait_for_function(SHOWS_JS, arg=wait_text, timeout=WAIT_MS)
-    return page
-
-
 
 
 #: roles a finger or a screen reader can act on
@@ -208,6 +195,7 @@ def table_of(title: str, nodes: list[dict[str, Any]]) -> str:
 
 
 def open_page(browser: Any, url: str, viewport: dict[str, int], wait_text: str) -> Any:
+    """A page on a device of its own, with its accessibility tree on, once it shows `wait_text`."""
     context = browser.new_context(viewport=viewport, locale="en-US")
     context.set_default_timeout(WAIT_MS)
     page = context.new_page()
@@ -296,7 +284,6 @@ def test_seat_on_a_phone(table: Table, browser: Any, game: str) -> None:
         page.context.close()
 
 
-
 def check_double_text(page: Any, game: str) -> None:
     """At 2x browser text (a user's font-size setting, which Flutter's web engine follows as its
     text scale) on the 360 px phone, every control the phone offers stays whole inside the
@@ -311,8 +298,9 @@ def check_double_text(page: Any, game: str) -> None:
     controls = [n for n in nodes if n["role"] in ACTIONABLE or n["tappable"]]
     present = {n["id"] for n in controls}
     assert {"rules", "hold-private", "show-private"} <= present, present
-    # a box the edge cuts would end at it: inside means whole
-    outside = [f"{n['id'] or n['name'][:30]!r} x {n['x']:.0f}..{n['x'] + n['w']:.0f}" for n in controls if n["x"] < 0 or n["x"] + n["w"] > width + 0.5]
+    # Flutter cuts a node's box at the screen's edge, so a control pushed off it ends exactly
+    # there; the page keeps a 12 px margin, so a whole control never touches an edge.
+    outside = [f"{n['id'] or n['name'][:30]!r} x {n['x']:.0f}..{n['x'] + n['w']:.0f}" for n in controls if n["x"] < 0.5 or n["x"] + n["w"] > width - 0.5]
     assert not outside, f"{game} at 2x text: {outside}"
     small = [f"{n['id'] or n['name'][:30]!r} {n['w']:.0f}x{n['h']:.0f}" for n in controls if not n["disabled"] and not n["clipped"] and min(n["w"], n["h"]) < MIN_TARGET]
     assert not small, f"{game} at 2x text: {small}"

@@ -309,7 +309,9 @@ def show_screen(page: ft.Page, controls: list[ft.Control], screen: str) -> None:
 
 
 _MISSING = object()
-#: structural (non-Prop) fields compared by `_Unchanged` as values: ids and Flet's internals
+#: structural (non-Prop) fields `_Unchanged` does not match as children: the type name, the id
+#: (each build has new ones) and `_internals` (derived from the properties when Flet prepares a
+#: control for sending, e.g. a Button's style from its colours: filled in on the shown one only)
 _OWN_FIELDS = frozenset({"_c", "_i", "_internals"})
 
 
@@ -345,7 +347,7 @@ class _Unchanged:
         for name in type(new)._structural_fields:
             before, value = getattr(old, name, None), getattr(new, name, None)
             if name in _OWN_FIELDS:
-                if name != "_i" and not self.same(before, value):
+                if name == "_c" and before != value:
                     equal = False
             elif not self._field(before, value, None, name, swaps):
                 equal = False

@@ -295,8 +295,8 @@ class Discard(Model):
 
 
 class EndTurn(Model):
-    """Draw back up to five and end the turn. `wake`: with the optional wake-up house rule, the
-    seats of the sleepers to wake (None: all of them)."""
+    """Draw back up to five and end the turn. `wake`: with the older wake-up rule "optional", the
+    seats of the sleepers to wake (None: all of them); with "choose" the `wake` action follows."""
 
     type: Literal["end_turn"] = "end_turn"
     by: int

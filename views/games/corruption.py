@@ -603,6 +603,8 @@ def deal_form(ctx: Any, view: View) -> ft.Control:
                 ft.Semantics(
                     identifier=f"deal-pick-{body}-{n}",
                     key=f"deal-pick-{body}-{n}",
+                    # a Dropdown's own label never reaches the accessibility tree
+                    label=tr.t("corruption.ui.deal_pick", body=body_name, n=n),
                     content=ft.Dropdown(
                         label=tr.t("corruption.ui.deal_pick", body=body_name, n=n),
                         value=current["name"] if any(o.key == current["name"] for o in options) else None,
