@@ -50,14 +50,15 @@ NODES_JS = """() => {
     return [...e.childNodes].map((c) => c.nodeType === Node.TEXT_NODE ? c.textContent
       : c.nodeType === Node.ELEMENT_NODE ? nameOf(c) : '').join(' ');
   };
-  // Flutter clips a node's box to what shows of it: a node partly scrolled out of view ends at
-  // the window's edge or at its scroll view's
+  // Flutter cuts the box of a node partly out of view to what shows: it ends at the window's
+  // edge or at its scroll view's (a node wholly out of view keeps its whole box)
+  const near = (a, b) => Math.abs(a - b) < 0.5;
   const clipped = (e, box) => {
-    if (box.top < 0 || box.left < 0 || box.bottom > innerHeight - 0.5 || box.right > innerWidth - 0.5) return true;
+    if (near(box.top, 0) || near(box.left, 0) || near(box.bottom, innerHeight) || near(box.right, innerWidth)) return true;
     for (let up = e.parentElement; up; up = up.parentElement) {
       if (!up.querySelector(':scope > flt-semantics-scroll-overflow')) continue;
       const view = up.getBoundingClientRect();
-      if (Math.abs(box.top - view.top) < 0.5 || Math.abs(box.bottom - view.bottom) < 0.5) return true;
+      if (near(box.top, view.top) || near(box.bottom, view.bottom)) return true;
     }
     return false;
   };
@@ -148,6 +149,12 @@ RAW_CODE = re.compile(r"(^|[\s(])(ui|card|game|colour|lan|history|vabanque|corru
 MIN_TARGET = 48 - 0.5  # boxes are fractional
 #: the browser's text size at 200 % (as tests/test_phone_privacy_browser.py sets it before load)
 DOUBLE_TEXT_NOW = "document.documentElement.style.fontSize = '32px'"
+#: true once the node `identifier` is wholly in the window
+IN_VIEW_JS = """(identifier) => {
+  const node = document.querySelector(`[flt-semantics-identifier="${identifier}"]`);
+  const box = node && node.getBoundingClientRect();
+  return !!box && box.top >= 0 && box.bottom <= innerHeight;
+}"""
 #: true once the node `identifier` is at least `height` px tall
 TALLER_JS = """([identifier, height]) => {
   const node = document.querySelector(`[flt-semantics-identifier="${identifier}"]`);
@@ -190,7 +197,8 @@ def table_of(title: str, nodes: list[dict[str, Any]]) -> str:
     rows = [f"== {title}: {len(nodes)} nodes"]
     for n in nodes:
         if n["role"] in ACTIONABLE or n["tappable"] or n["role"] == "img":
-            rows.append(f"  {n['role'] or '-':<9} {n['w']:>4.0f}x{n['h']:<4.0f} {n['id'] or '-':<20} {n['name'][:60]!r}")
+            cut = "cut" if n["clipped"] else ""
+            rows.append(f"  {n['role'] or '-':<9} {n['w']:>4.0f}x{n['h']:<4.0f}{cut:<4} {n['id'] or '-':<20} {n['name'][:60]!r}")
     return "\n".join(rows)
 
 
@@ -221,9 +229,15 @@ def test_rooms_and_history_pages(table: Table, browser: Any) -> None:
     page = open_page(browser, server.url("/", k=server.host_token or ""), BOARD_VIEWPORT, table.chips["vabanque"][0])
     try:
         nodes = settled_nodes(page)
-        # the setup form's fields are there to be audited
-        assert any(n["role"] == "textbox" for n in nodes), table_of("rooms", nodes)
         audit("rooms", nodes)
+        # down to the setup form, so that no field of it is cut by the window's edge
+        page.mouse.move(BOARD_VIEWPORT["width"] / 2, BOARD_VIEWPORT["height"] / 2)
+        page.mouse.wheel(0, 5000)
+        page.wait_for_function(IN_VIEW_JS, arg="create-room", timeout=WAIT_MS)
+        nodes = settled_nodes(page)
+        fields = [n for n in nodes if n["role"] == "textbox"]
+        assert fields and not [n for n in fields if n["clipped"]], table_of("rooms, setup form", nodes)
+        audit("rooms, setup form", nodes)
     finally:
         page.context.close()
     page = open_page(browser, server.url("/history", k=server.host_token or ""), BOARD_VIEWPORT, translator("en").t("history.import"))
