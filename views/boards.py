@@ -24,7 +24,7 @@ from companion.games.reglement import SeatView
 from companion.games.reglement_board import BUSINESSES, Board, BoardSeat, default_board
 from companion.i18n import Translator, validation_problems
 from companion.reglement_library import Entry, LibraryError, ReglementLibrary
-from views.common import ACCENT, DANGER, INK, MUTED, PANEL, banner, big_button, handler, label, show_screen, tagged
+from views.common import ACCENT, DANGER, INK, MUTED, PANEL, banner, big_button, choice_name, handler, label, show_screen, tagged
 from views.games.reglement import CHOSEN, legend, table_drawing
 
 if TYPE_CHECKING:
@@ -184,6 +184,7 @@ class BoardsScreen:
         return tagged(
             "board-pick",
             ft.Dropdown(label=tr.t("reglement.editor.pick"), value=self.current, options=options, on_select=self.on_pick, width=640),
+            name=choice_name(tr, tr.t("reglement.editor.pick"), options, self.current),
         )
 
     def seat_panel(self, seat_id: str) -> ft.Control:
@@ -203,16 +204,12 @@ class BoardsScreen:
             for mark in MARKS
         ]
         partner = next((b if a == seat_id else a for a, b in self.draft.get("facing", []) if seat_id in (a, b)), None)
+        face_options = [ft.DropdownOption(key=NOBODY, text=tr.t("reglement.editor.faces_nobody"))]
+        face_options += [ft.DropdownOption(key=s["id"], text=s["id"]) for s in self.draft["seats"] if s["id"] != seat_id]
         faces = tagged(
             "mark-faces",
-            ft.Dropdown(
-                label=tr.t("reglement.mark.faces"),
-                value=partner or NOBODY,
-                options=[ft.DropdownOption(key=NOBODY, text=tr.t("reglement.editor.faces_nobody"))]
-                + [ft.DropdownOption(key=s["id"], text=s["id"]) for s in self.draft["seats"] if s["id"] != seat_id],
-                on_select=self.on_faces,
-                width=260,
-            ),
+            ft.Dropdown(label=tr.t("reglement.mark.faces"), value=partner or NOBODY, options=face_options, on_select=self.on_faces, width=260),
+            name=choice_name(tr, tr.t("reglement.mark.faces"), face_options, partner or NOBODY),
         )
         return ft.Semantics(
             identifier="seat-panel",

@@ -105,6 +105,12 @@ def tagged(identifier: str, control: ft.Control, name: str | None = None) -> ft.
     return ft.Semantics(identifier=identifier, key=identifier, label=name, content=control)
 
 
+def choice_name(tr: Translator, field: str, options: list[ft.DropdownOption], value: Any) -> str:
+    """What a screen reader should hear for a drop-down: "Field: chosen option" (see `tagged`)."""
+    chosen = next((o.text for o in options if o.key == value), None)
+    return tr.t("ui.choice", field=field, value=chosen) if chosen else field
+
+
 def label(value: str, size: int = 16, colour: str = INK, weight: ft.FontWeight | None = None, **kw: Any) -> ft.Text:
     return ft.Text(value, size=size, color=colour, weight=weight, **kw)
 

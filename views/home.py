@@ -17,7 +17,7 @@ from companion.players import Colour
 from companion.room import Rejected
 from views.lan import JoinHelp
 from views.screen import refresh_page
-from views.common import ACCENT, INK, MUTED, PANEL, banner, big_button, handler, icon_button, label, player_chip, show_screen, tagged
+from views.common import ACCENT, INK, MUTED, PANEL, banner, big_button, choice_name, handler, icon_button, label, player_chip, show_screen, tagged
 
 if TYPE_CHECKING:
     from views.app import PageSession
@@ -202,10 +202,9 @@ class HomeScreen:
             controls.append(ft.TextButton(tr.t("ui.add_player"), on_click=handler(self.add_player), height=48))  # a 48 px touch target
         first_options = [ft.DropdownOption(key="random", text=tr.t("ui.random"))]
         first_options += [ft.DropdownOption(key=str(i), text=p["name"] or str(i + 1)) for i, p in enumerate(self.players)]
-        first_chosen = next((o.text for o in first_options if o.key == self.first_player), "")
         controls.append(
             ft.Semantics(
-                label=tr.t("ui.choice", field=tr.t("ui.first_player"), value=first_chosen),
+                label=choice_name(tr, tr.t("ui.first_player"), first_options, self.first_player),
                 content=ft.Dropdown(label=tr.t("ui.first_player"), value=self.first_player, options=first_options, on_select=self.on_first, width=260),
             )
         )

@@ -739,6 +739,8 @@ MESSAGES: dict[str, str] = {
     "reglement.ui.helper_pick": "Pick a card to see what it can do right now.",
     "reglement.ui.hand_note": "My hand (private note, optional)",
     "reglement.ui.hand_count": "{count:plural:one=# card noted|other=# cards noted}",
+    "reglement.ui.note_fewer": "One fewer {card:label=reglement.card}",
+    "reglement.ui.note_more": "One more {card:label=reglement.card}",
     "reglement.help.knife": "Coup de couteau: your {from_kind} at {from_at} can stab {owner:seat}'s {kind} at {at}",
     "reglement.help.pan": "Pan!: you can shoot {owner:seat}'s {kind} at {at} from your {from_kind} at {from_at}",
     "reglement.help.order_cake": "Order your cake at {at}: it would blast {victims}",

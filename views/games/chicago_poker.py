@@ -28,11 +28,11 @@ from views.common import (
     big_button,
     glyph,
     handler,
+    icon_button,
     label,
     player_chip,
     private_section,
     text_on,
-    touch_target,
 )
 
 #: the five card colours on screen (their real names are unknown: RULES.md §3.2)
@@ -1111,14 +1111,7 @@ def ranking_editor(ctx: Any) -> ft.Control:
             identifier=ident,
             key=ident,
             button=True,
-            content=ft.IconButton(
-                icon,
-                on_click=handler(move, category, delta),
-                tooltip=tr.t(f"chicago_poker.setup.move_{direction}", hand=category),
-                disabled=disabled,
-                icon_color=INK,
-                size_constraints=touch_target(),
-            ),
+            content=icon_button(icon, tr.t(f"chicago_poker.setup.move_{direction}", hand=category), handler(move, category, delta), colour=INK, disabled=disabled),
         )
 
     rows: list[ft.Control] = []

@@ -29,13 +29,15 @@ from views.common import (
     MUTED,
     PANEL,
     big_button,
+    choice_name,
     glyph,
     handler,
+    icon_button,
     label,
     player_chip,
     private_section,
+    tagged,
     text_on,
-    touch_target,
 )
 
 BUSINESS_ICON = {"bar": ft.Icons.LIQUOR, "restaurant": ft.Icons.RESTAURANT, "gambling": ft.Icons.CASINO}
@@ -1388,13 +1390,13 @@ def hand_note(ctx: Any, view: View, seat: int) -> ft.Control:
                         identifier=f"note-minus-{card}",
                         key=f"note-minus-{card}",
                         button=True,
-                        content=ft.IconButton(ft.Icons.REMOVE, on_click=handler(edit(minus)), disabled=count == 0, icon_color=INK, size_constraints=touch_target()),
+                        content=icon_button(ft.Icons.REMOVE, tr.t("reglement.ui.note_fewer", card=card), handler(edit(minus)), colour=INK, disabled=count == 0),
                     ),
                     ft.Semantics(
                         identifier=f"note-plus-{card}",
                         key=f"note-plus-{card}",
                         button=True,
-                        content=ft.IconButton(ft.Icons.ADD, on_click=handler(edit(plus)), disabled=len(hand) >= 5, icon_color=INK, size_constraints=touch_target()),
+                        content=icon_button(ft.Icons.ADD, tr.t("reglement.ui.note_more", card=card), handler(edit(plus)), colour=INK, disabled=len(hand) >= 5),
                     ),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
@@ -1483,10 +1485,10 @@ def setup_fields(ctx: Any) -> list[ft.Control]:
         label(tr.t("reglement.setup.board"), 18, INK),
         ft.Row(
             [
-                ft.Semantics(
-                    identifier="setup-board",
-                    key="setup-board",
-                    content=ft.Dropdown(label=tr.t("reglement.setup.board"), value=state["board"], options=board_options, on_select=chooser("board"), width=520),
+                tagged(
+                    "setup-board",
+                    ft.Dropdown(label=tr.t("reglement.setup.board"), value=state["board"], options=board_options, on_select=chooser("board"), width=520),
+                    name=choice_name(tr, tr.t("reglement.setup.board"), board_options, state["board"]),
                 ),
                 big_button(tr.t("reglement.setup.edit_boards"), handler(edit_boards), ident="open-boards", colour="#B0BEC5"),
             ],
@@ -1494,10 +1496,10 @@ def setup_fields(ctx: Any) -> list[ft.Control]:
             spacing=12,
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         ),
-        ft.Semantics(
-            identifier="setup-seating",
-            key="setup-seating",
-            content=ft.Dropdown(label=tr.t("reglement.setup.seating"), value=state["seating"], options=seating_options, on_select=chooser("seating"), width=520),
+        tagged(
+            "setup-seating",
+            ft.Dropdown(label=tr.t("reglement.setup.seating"), value=state["seating"], options=seating_options, on_select=chooser("seating"), width=520),
+            name=choice_name(tr, tr.t("reglement.setup.seating"), seating_options, state["seating"]),
         ),
     ]
 
