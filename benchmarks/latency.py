@@ -141,8 +141,10 @@ class ServerProcess:
         self.host_token = None
         token_seen = threading.Event()
         # The websocket figures are what is measured here: no background filling of the
-        # compressed web-client cache in the same CPU budget (page_weight.py measures that).
-        env = dict(os.environ, PYTHONUNBUFFERED="1", REFEREE_WEB_COMPRESSION="0", **self.env)
+        # compressed web-client cache in the same CPU budget, unless the caller configures the
+        # web client's compression or cache itself (page_weight.py measures that).
+        quiet = {} if any(name.startswith("REFEREE_WEB_") for name in self.env) else {"REFEREE_WEB_COMPRESSION": "0"}
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", **quiet, **self.env}
         self.started_at = time.perf_counter()
         self.proc = subprocess.Popen(
             [sys.executable, str(self.script), "--host", "127.0.0.1", "--port", str(self.port), "--data-dir", str(self.data_dir)],

@@ -18,8 +18,9 @@ For each R (loopback only, each phase bounded in time):
   Server RSS per session = (RSS after all sessions rendered - RSS before) / sessions. CPU = the
   server's user+sys time during play (100 % = one core). The driver's own CPU is shown as well:
   it shares the machine's cores with the server.
-Then: the largest R with p95 < 100 ms (bisection between the measured R values, shorter play),
-the restore time of R rooms with long logs, and the page weight (benchmarks/page_weight.py).
+Then: the largest R with p95 < 100 ms, ours and bare (bisection between the measured R values,
+shorter play), the restore time of R rooms with long logs, and the page weight
+(benchmarks/page_weight.py).
 """
 
 from __future__ import annotations
@@ -486,6 +487,33 @@ async def run_pair(r: int, args: argparse.Namespace, bare_first: bool) -> tuple[
     return ours, bare
 
 
+def under_100(res: Result) -> bool:
+    return bool(res.latencies) and res.p(0.95) < 100 and not res.errors
+
+
+async def search_largest(app: str, runner: Any, measured: list[Result], args: argparse.Namespace, started: float) -> None:
+    """The largest R with p95 < 100 ms for one app: bisection between the measured R values,
+    with `--search-play` seconds of play per probe."""
+    ok = [res.rooms for res in measured if under_100(res)]
+    lo = max(ok) if ok else 0
+    hi = min([res.rooms for res in measured if not under_100(res) and res.rooms > lo], default=None)
+    sub = argparse.Namespace(**{**vars(args), "play": args.search_play})
+    for _ in range(args.search_steps):
+        if hi is None or hi - lo <= max(2, lo // 5) or time.monotonic() - started > args.max_wall:
+            break
+        mid = (lo + hi) // 2 if lo else max(1, hi // 2)
+        res = await asyncio.wait_for(runner(mid, sub), sub.play + 240)
+        good = under_100(res)
+        print(f"  search ({app}): R={mid} p95 {res.p(0.95):.1f} ms, errors {len(res.errors)}, load {' '.join(f'{x:.2f}' for x in res.load)} -> {'under' if good else 'over'} 100 ms", flush=True)
+        lo, hi = (mid, hi) if good else (lo, mid)
+    if lo == 0:
+        print(f"\nlargest R with {app} p95 < 100 ms: none on this machine now (already R=1 is over 100 ms)")
+    elif hi is None:
+        print(f"\nlargest R with {app} p95 < 100 ms: >= {lo} (every R tried was under)")
+    else:
+        print(f"\nlargest R with {app} p95 < 100 ms: {lo} (first R over: {hi})", flush=True)
+
+
 async def run(args: argparse.Namespace) -> int:
     started = time.monotonic()
     print(f"rooms.py: R = {args.rooms}, start load {' '.join(f'{x:.2f}' for x in os.getloadavg())}, {time.strftime('%H:%M:%S')}", flush=True)
@@ -497,26 +525,8 @@ async def run(args: argparse.Namespace) -> int:
     print_results(results, args, "all R")
 
     if args.search:
-        ok = [res.rooms for res, _ in results if res.latencies and res.p(0.95) < 100 and not res.errors]
-        bad = [res.rooms for res, _ in results if not (res.latencies and res.p(0.95) < 100 and not res.errors)]
-        lo, hi = (max(ok) if ok else 0), (min([b for b in bad if b > (max(ok) if ok else 0)], default=None))
-        probes: list[Result] = []
-        sub = argparse.Namespace(**{**vars(args), "play": args.search_play})
-        for _ in range(args.search_steps):
-            if hi is None or hi - lo <= max(2, lo // 5) or time.monotonic() - started > args.max_wall:
-                break
-            mid = (lo + hi) // 2 if lo else max(1, hi // 2)
-            res = await asyncio.wait_for(run_ours(mid, sub), sub.play + 240)
-            probes.append(res)
-            good = res.latencies and res.p(0.95) < 100 and not res.errors
-            print(f"  search: R={mid} ours p95 {res.p(0.95):.1f} ms, errors {len(res.errors)}, load {' '.join(f'{x:.2f}' for x in res.load)} -> {'under' if good else 'over'} 100 ms", flush=True)
-            lo, hi = (mid, hi) if good else (lo, mid)
-        if lo == 0:
-            print("\nlargest R with ours p95 < 100 ms: none on this machine now (already R=1 is over 100 ms)")
-        elif hi is None:
-            print(f"\nlargest R with ours p95 < 100 ms: >= {lo} (every R tried was under)")
-        else:
-            print(f"\nlargest R with ours p95 < 100 ms: {lo} (first R over: {hi})")
+        for app, runner, measured in (("ours", run_ours, [o for o, _ in results]), ("bare", run_bare, [b for _, b in results])):
+            await search_largest(app, runner, measured, args, started)
 
     if args.restore:
         res = await asyncio.wait_for(measure_restore(args.restore_rooms, args.log_len, args), 600)
@@ -558,7 +568,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--restore-rooms", type=int, default=50)
     parser.add_argument("--log-len", type=int, default=400, help="actions per room for the restore test (a 4-player game ends earlier)")
     parser.add_argument("--no-page-weight", dest="page_weight", action="store_false")
-    parser.add_argument("--max-wall", type=float, default=480.0, help="no search probe starts after this many seconds")
+    parser.add_argument("--max-wall", type=float, default=600.0, help="no search probe starts after this many seconds")
     parser.add_argument("--profile", default="", help="write py-spy profiles of the servers' play windows here and print their top functions")
     parser.add_argument("--quick", action="store_true", help="R = 1, 10; 15 s play; no search; restore 10 rooms")
     args = parser.parse_args(argv)

@@ -263,10 +263,14 @@ def validation_problems(error: ValidationError) -> list[tuple[str, dict[str, Any
 class Translator:
     """Renders codes and rulings in one language for one table (player names)."""
 
+    #: texts kept by `t` (a board redraws the same dozen rulings after every action)
+    TEXTS_KEPT = 4096
+
     def __init__(self, lang: str = "en"):
         self.lang = lang if lang in LANGUAGES else "en"
         self.locale = Locale.parse(self.lang)
         self.messages = all_messages()
+        self._texts: dict[tuple[str, tuple[str, ...], str], str] = {}
 
     def template(self, code: str) -> str:
         english = self.messages.get(code)
@@ -275,7 +279,14 @@ class Translator:
         return _catalogue(self.lang).get((code, english), english)
 
     def t(self, code: str, names: Sequence[str] = (), **params: Any) -> str:
-        return _Formatter(self, names).format(self.template(code), **params)
+        key = (code, tuple(names), repr(sorted(params.items())) if params else "")
+        text = self._texts.get(key)
+        if text is None:
+            text = _Formatter(self, names).format(self.template(code), **params)
+            if len(self._texts) >= self.TEXTS_KEPT:
+                self._texts.clear()
+            self._texts[key] = text
+        return text
 
     def ruling(self, ruling: Ruling, names: Sequence[str]) -> str:
         return self.t(ruling.code, names, **ruling.params)
