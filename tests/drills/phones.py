@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from benchmarks.flet_client import FletClient
 from benchmarks.latency import VabanqueMirror
+from views.games import vabanque as vabanque_ui
 
 
 def expected_phone_lines(mirror: VabanqueMirror, seat: int) -> list[str]:
@@ -13,9 +14,10 @@ def expected_phone_lines(mirror: VabanqueMirror, seat: int) -> list[str]:
     name, money = mirror.seat_header(seat)
     view = mirror.seat_view(seat)
     lines = [name, money, tr.t("ui.round", round=view.round, rounds=view.rounds) + " · " + tr.t(f"vabanque.phase.{view.phase}")]
-    if view.waiting_for == (seat,):
+    if vabanque_ui.is_my_turn(view, seat):
         lines.append(tr.t("ui.your_turn"))
-    elif view.waiting_for:
+    elif view.waiting_for and len(view.waiting_for) < len(mirror.names):
+        # as views/seat.py: nobody is named when the whole table is waited for
         lines.append(tr.t("ui.waiting_for", mirror.names, seats=list(view.waiting_for)))
     return lines
 
