@@ -112,7 +112,13 @@ def deal(board: Any, expect: Any, catalogue: Path) -> None:
     # Enter in the last field deals: it reaches the server after that field's own keystrokes
     # (a tap on the button may overtake the text Flutter has not forwarded yet)
     board.locator(f'input[aria-label="{BODY_NAMES["capitol"]} 2: value"]').press("Enter")
-    expect(ident(board, "prompt")).to_contain_text("plays card 1 of 6")
+    try:
+        expect(ident(board, "prompt")).to_contain_text("plays card 1 of 6")
+    except AssertionError:
+        # say why the deal did not happen: a refusal shows in the banner, else the Enter was lost
+        refusal = ident(board, "banner").all_inner_texts()
+        fields = {f"{b} {n} {f}": board.locator(f'input[aria-label="{BODY_NAMES[b]} {n}: {f}"]').input_value() for b in DEAL for n in (1, 2) for f in ("name", "value")}
+        raise AssertionError(f"no deal: banner {refusal}, fields {fields}") from None
     saved = {e["name"]: e["value"] for e in json.loads(catalogue.read_text(encoding="utf-8"))["contracts"]}
     assert saved["Opera House"] == 600_000 and saved["Airport"] == 700_000, saved
 
