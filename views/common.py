@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import io
 import weakref
@@ -282,6 +283,12 @@ async def _release_hold(ctx: Any) -> None:
         await ctx.rerender()
 
 
+#: Swap unchanged parts of a redrawn page for the shown ones (`_Unchanged`). Off: in the full
+#: suite on CI, Corruption's deal form then lost picked and typed text (tests/test_corruption_browser.py,
+#: "no deal: banner [...], fields {...}"), not reproduced alone; on again once that is understood.
+KEEP_UNCHANGED = False
+
+
 def show_screen(page: ft.Page, controls: list[ft.Control], screen: str) -> None:
     """Put a freshly built tree on the page and send the difference.
 
@@ -301,17 +308,38 @@ def show_screen(page: ft.Page, controls: list[ft.Control], screen: str) -> None:
     unchanged = _Unchanged()
     for control in controls:
         old = shown.get(control.key)
-        if old is not None and old is not control and type(old) is type(control):
+        if KEEP_UNCHANGED and old is not None and old is not control and type(old) is type(control):
             unchanged.keep(old, control, top=True)
     page.controls[:] = controls
     page.update()
     # Flet lists a kept control among the removed ones when its old parent goes (the parent's
     # list snapshot still holds it) and drops it from the session index, through which events
     # reach controls: put it back (will_unmount, also called, does nothing for these controls).
+    # Its descendants go too (Flet lists a removed control's whole subtree), so the whole kept
+    # subtree is put back: else a text field inside it stops receiving what is typed.
     index = page.session.index
     for control in unchanged.kept:
-        if index.get(control._i) is not control:
-            index[control._i] = control
+        for part in _subtree(control):
+            if index.get(part._i) is not part:
+                index[part._i] = part
+
+
+def _subtree(root: BaseControl) -> list[BaseControl]:
+    """`root` and every control under it (through fields holding controls or lists of them)."""
+    found: list[BaseControl] = []
+    stack = [root]
+    while stack:
+        control = stack.pop()
+        found.append(control)
+        for field in dataclasses.fields(control):
+            if field.name == "_parent":
+                continue
+            value = getattr(control, field.name, None)
+            if isinstance(value, BaseControl):
+                stack.append(value)
+            elif isinstance(value, list):
+                stack.extend(v for v in value if isinstance(v, BaseControl))
+    return found
 
 
 _MISSING = object()
