@@ -1,4 +1,7 @@
-"""An accessibility audit of every page, in real Chromium against the real server (issue #7).
+"""On demand, not in the default run (it hung twice in the full suite on CI with a Chromium renderer
+spinning; see the session-2 note): uv run pytest tests/audit_accessibility_browser.py
+
+An accessibility audit of every page, in real Chromium against the real server (issue #7).
 
 Each game is scripted into the mid-game state tools/screenshots.py photographs; one server and one
 browser then open the rooms page, the history page, each game's host board on a tablet and the
