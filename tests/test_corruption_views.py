@@ -184,6 +184,25 @@ async def test_round_through_board_and_phones(make_host: Any, harness_factory: A
     assert board.has("deal-form") and "Round 2" in board.text()
 
 
+async def test_a_menu_closing_without_a_choice_keeps_the_deal_form(make_host: Any, harness_factory: Any, catalogue_copy: Path) -> None:
+    """The contract menu also reports "nothing chosen" (e.g. when focus leaves it): the pick and
+    the text typed in other slots stay (this emptied a picked slot and a typed name on CI)."""
+    world = await make_world(make_host, harness_factory, "menu")
+    board = await world.open_board()
+    await set_field(board, "deal-pick-city_hall-1", "Monument")
+    await set_field(board, "deal-name-city_hall-2", "Opera House")
+    await set_field(board, "deal-pick-city_hall-1", "")
+    assert "Monument" in board.text(board.find("deal-picked-city_hall-1"))
+    await set_field(board, "deal-value-city_hall-2", "600,000")
+    for body, contracts in list(DEAL.items())[1:]:
+        for n, (name, value) in enumerate(contracts, start=1):
+            await set_field(board, f"deal-name-{body}-{n}", name)
+            await set_field(board, f"deal-value-{body}-{n}", value)
+    await board.click("deal-submit")
+    names = {c.name for b in world.room.view().bodies for c in b.contracts}
+    assert {"Monument", "Opera House"} <= names, names
+
+
 async def test_phone_offers_only_legal_choices_and_black_book(make_host: Any, harness_factory: Any, catalogue_copy: Path) -> None:
     world = await make_world(make_host, harness_factory, "lbb", little_black_book=True)
     await world.open_board()

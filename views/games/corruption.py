@@ -551,6 +551,10 @@ def deal_form(ctx: Any, view: View) -> ft.Control:
     def on_pick(body: str, n: int):
         async def picked(event: Any) -> None:
             name = event.control.value or ""
+            if not name or name == slot(body, n).get("picked"):
+                # Not a new choice (the menu also reports "nothing" when focus leaves it): the
+                # slot keeps what was picked or typed, and no redraw clears a field being typed in.
+                return
             entry = next((e for e in entries if e.name == name), None)
             slot(body, n).update({"name": name, "value": str(entry.value) if entry and entry.value else "", "picked": name})
             await ctx.rerender()
