@@ -60,20 +60,40 @@ def free_port() -> int:
 
 # -- the room, created before the server starts ------------------------------------------------
 
-ROOM_SNIPPET = r"""
-import asyncio, json, sys
+ROOMS_SNIPPET = r"""
+import asyncio, json, random, sys, time
 from pathlib import Path
 sys.path.insert(0, sys.argv[1])
-from companion.room import Host
-from companion.store import Store
+from companion.room import Host, idempotency_key
+from companion.store import Store, LogEntry
 
 async def main():
-    host = Host(Store(Path(sys.argv[2]) / "referee.sqlite3"))
+    store = Store(Path(sys.argv[2]) / "referee.sqlite3")
+    count, setup, seed, log_len = int(sys.argv[3]), json.loads(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
+    if log_len:
+        store.db.execute("PRAGMA synchronous=OFF")
+    host = Host(store)
+    out = []
     try:
-        room = await host.create_room("vabanque", json.loads(sys.argv[3]), seed=int(sys.argv[4]))
-        print(json.dumps({"room": room.id, "tokens": [s.token for s in room.seats], "host_token": host.token, "seed": room.seed}))
+        for i in range(count):
+            room = await host.create_room("vabanque", setup, seed=seed + i)
+            out.append({"room": room.id, "tokens": [s.token for s in room.seats], "host_token": host.token, "seed": room.seed})
+            if log_len:
+                game, state, rng = room.game, room.state, random.Random(seed + i)
+                store.db.execute("BEGIN")
+                for seq in range(1, log_len + 1):
+                    action = game.random_action(state, rng)
+                    if action is None or game.result(state) is not None:
+                        break
+                    state = game.apply(state, action).state
+                    payload = action.model_dump(mode="json")
+                    key = idempotency_key("seat", action.by, seq - 1, payload)
+                    store.db.execute("INSERT INTO log(room_id, seq, kind, payload, channel, key, at) VALUES (?,?,?,?,?,?,?)",
+                                     (room.id, seq, "action", json.dumps(payload), "seat", key, time.time()))
+                store.db.execute("COMMIT")
     finally:
         host.close()
+    print(json.dumps(out))
 
 asyncio.run(main())
 """
@@ -92,18 +112,24 @@ def vabanque_setup(players: int) -> dict[str, Any]:
     return {"players": [{"name": n, "colour": c} for n, c in zip(NAMES[:players], COLOURS[:players])]}
 
 
-def create_room(data_dir: Path, setup: dict[str, Any], seed: int) -> RoomInfo:
-    """Create a Vabanque room in `data_dir` (no server running), in a separate Python process."""
+def create_rooms(data_dir: Path, setup: dict[str, Any], count: int, seed: int, log_len: int = 0) -> list[RoomInfo]:
+    """Create `count` Vabanque rooms in `data_dir` (no server running), in a separate Python
+    process; room i has seed `seed + i` and, with `log_len`, up to that many logged random actions."""
     out = subprocess.run(
-        [sys.executable, "-c", ROOM_SNIPPET, str(ROOT), str(data_dir), json.dumps(setup), str(seed)],
+        [sys.executable, "-c", ROOMS_SNIPPET, str(ROOT), str(data_dir), str(count), json.dumps(setup), str(seed), str(log_len)],
         check=True,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=600,
         cwd=ROOT,
     )
-    data = json.loads(out.stdout.strip().splitlines()[-1])
-    return RoomInfo(room=data["room"], tokens=data["tokens"], host_token=data["host_token"], seed=data["seed"], setup=setup)
+    rows = json.loads(out.stdout.strip().splitlines()[-1])
+    return [RoomInfo(room=row["room"], tokens=row["tokens"], host_token=row["host_token"], seed=row["seed"], setup=setup) for row in rows]
+
+
+def create_room(data_dir: Path, setup: dict[str, Any], seed: int) -> RoomInfo:
+    """One Vabanque room in `data_dir` (no server running)."""
+    return create_rooms(data_dir, setup, 1, seed)[0]
 
 
 # -- the server process --------------------------------------------------------------------------

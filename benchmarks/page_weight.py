@@ -47,18 +47,10 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from tests.harness.browser import CHROMIUM, launch_args  # noqa: E402  (the tests' Chromium flags)
+
 LAN_HOST = "referee.lan"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    f"--host-resolver-rules=MAP {LAN_HOST} 127.0.0.1, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
+CHROMIUM_ARGS = launch_args({LAN_HOST: "127.0.0.1"})
 KIB = 1024
 MIB = 1024 * 1024
 
@@ -122,7 +114,7 @@ async def visit(base_url: str, server_pid: int, profile: str, phases: tuple[str,
     proc = psutil.Process(server_pid)
     async with async_playwright() as pw:
         ctx = await pw.chromium.launch_persistent_context(
-            profile, executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS, headless=True, viewport={"width": 390, "height": 844}
+            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, viewport={"width": 390, "height": 844}
         )
         try:
             page = ctx.pages[0] if ctx.pages else await ctx.new_page()

@@ -39,6 +39,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -49,7 +50,7 @@ import psutil
 
 from benchmarks.flet_client import PHONE, TABLET, FletClient, wait_for_any
 from benchmarks.latency import (
-    RoomInfo,
+    create_rooms,
     ServerProcess,
     Table,
     VabanqueMirror,
@@ -63,44 +64,6 @@ PROFILE_DIR = ""  # --profile
 
 # R rooms in one process (latency.create_room makes one room per process); optionally each
 # with a long log of random legal actions (written with synchronous=OFF: setup only).
-ROOMS_SNIPPET = r"""
-import asyncio, json, random, sys, time
-from pathlib import Path
-sys.path.insert(0, sys.argv[1])
-from companion.room import Host, idempotency_key
-from companion.store import Store, LogEntry
-
-async def main():
-    store = Store(Path(sys.argv[2]) / "referee.sqlite3")
-    count, setup, seed, log_len = int(sys.argv[3]), json.loads(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
-    if log_len:
-        store.db.execute("PRAGMA synchronous=OFF")
-    host = Host(store)
-    out = []
-    try:
-        for i in range(count):
-            room = await host.create_room("vabanque", setup, seed=seed + i)
-            out.append({"room": room.id, "tokens": [s.token for s in room.seats], "host_token": host.token, "seed": room.seed})
-            if log_len:
-                game, state, rng = room.game, room.state, random.Random(seed + i)
-                store.db.execute("BEGIN")
-                for seq in range(1, log_len + 1):
-                    action = game.random_action(state, rng)
-                    if action is None or game.result(state) is not None:
-                        break
-                    state = game.apply(state, action).state
-                    payload = action.model_dump(mode="json")
-                    key = idempotency_key("seat", action.by, seq - 1, payload)
-                    store.db.execute("INSERT INTO log(room_id, seq, kind, payload, channel, key, at) VALUES (?,?,?,?,?,?,?)",
-                                     (room.id, seq, "action", json.dumps(payload), "seat", key, time.time()))
-                store.db.execute("COMMIT")
-    finally:
-        host.close()
-    print(json.dumps(out))
-
-asyncio.run(main())
-"""
-
 RESTORE_SNIPPET = r"""
 import sys, time, json
 from pathlib import Path
@@ -115,20 +78,6 @@ print(json.dumps({"import_s": t1 - t0, "restore_s": t2 - t1, "rooms": len(host.r
                   "entries": sum(len(r.log_entries) for r in host.rooms.values())}))
 host.close()
 """
-
-
-def create_rooms(data_dir: Path, count: int, players: int, seed: int, log_len: int = 0) -> list[RoomInfo]:
-    setup = vabanque_setup(players)
-    out = subprocess.run(
-        [sys.executable, "-c", ROOMS_SNIPPET, str(ROOT), str(data_dir), str(count), json.dumps(setup), str(seed), str(log_len)],
-        check=True,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        cwd=ROOT,
-    )
-    rows = json.loads(out.stdout.strip().splitlines()[-1])
-    return [RoomInfo(room=r["room"], tokens=r["tokens"], host_token=r["host_token"], seed=r["seed"], setup=setup) for r in rows]
 
 
 @dataclass
@@ -236,6 +185,33 @@ def profile_summary(path: str, top: int = 25) -> list[str]:
     return lines
 
 
+def paced_loop(
+    result: Result,
+    args: argparse.Namespace,
+    index: int,
+    name: str,
+    act: Callable[[random.Random], Awaitable[tuple[float, float]]],
+    over: Callable[[], bool] = lambda: False,
+) -> Callable[[float], Awaitable[None]]:
+    """One room's play, the same for both apps: a random start within one think time, then
+    `act(rng)` (-> click written, board showed it) with a think time of 0.5x..1.5x between
+    actions, until the deadline or `over()`. A failure (a timeout) is counted and stops the room."""
+    rng = random.Random(args.seed * 1000 + index)
+
+    async def loop(deadline: float) -> None:
+        await asyncio.sleep(rng.uniform(0, args.think))
+        while time.monotonic() < deadline and not over():
+            try:
+                sent, seen = await act(rng)
+            except Exception as exc:  # noqa: BLE001 - counted and shown
+                result.errors.append(f"{name}: {type(exc).__name__}: {str(exc)[:200]}")
+                return
+            result.latencies.append(seen - sent)
+            await asyncio.sleep(args.think * rng.uniform(0.5, 1.5))
+
+    return loop
+
+
 async def play_window(
     result: Result, server: ServerProcess, loops: list[Any], play: float
 ) -> None:
@@ -260,7 +236,7 @@ async def play_window(
 async def run_ours(r: int, args: argparse.Namespace) -> Result:
     result = Result("ours", r)
     with tempfile.TemporaryDirectory(prefix="referee-rooms-") as tmp:
-        infos = create_rooms(Path(tmp), r, args.players, args.seed)
+        infos = create_rooms(Path(tmp), vabanque_setup(args.players), r, args.seed)
         server = ServerProcess(Path(tmp)).start()
         result.cold_start_s = server.cold_start or float("nan")
         tables: list[Table] = []
@@ -277,24 +253,15 @@ async def run_ours(r: int, args: argparse.Namespace) -> Result:
             result.sessions = sum(1 + len(t.phones) for t in tables)
             result.rss_after = server.rss()
 
-            def room_loop(table: Table, index: int) -> Any:
-                rng = random.Random(args.seed * 1000 + index)
-
-                async def loop(deadline: float) -> None:
-                    await asyncio.sleep(rng.uniform(0, args.think))
-                    while time.monotonic() < deadline and not table.mirror.over:
-                        action = table.mirror.random_action(rng)
-                        try:
-                            sent, seen = await table.play(action, args.timeout)
-                        except Exception as exc:  # noqa: BLE001 - a timeout: count it, stop this room
-                            result.errors.append(f"room {table.info.room}: {type(exc).__name__}: {str(exc)[:200]}")
-                            return
-                        result.latencies.append(seen - sent)
-                        await asyncio.sleep(args.think * rng.uniform(0.5, 1.5))
-
-                return loop
-
-            await play_window(result, server, [room_loop(t, i) for i, t in enumerate(tables)], args.play)
+            loops = [
+                paced_loop(
+                    result, args, i, f"room {t.info.room}",
+                    act=lambda rng, t=t: t.play(t.mirror.random_action(rng), args.timeout),
+                    over=lambda t=t: t.mirror.over,
+                )
+                for i, t in enumerate(tables)
+            ]  # fmt: skip
+            await play_window(result, server, loops, args.play)
             result.retries = sum(t.retries for t in tables)
             result.rss_end = server.rss()
         finally:
@@ -363,23 +330,11 @@ async def run_bare(r: int, args: argparse.Namespace) -> Result:
             result.sessions = sum(1 + len(d.seats) for d in drivers)
             result.rss_after = server.rss()
 
-            def room_loop(driver: BareRoomDriver, index: int) -> Any:
-                rng = random.Random(args.seed * 1000 + index)
-
-                async def loop(deadline: float) -> None:
-                    await asyncio.sleep(rng.uniform(0, args.think))
-                    while time.monotonic() < deadline:
-                        try:
-                            sent, seen = await driver.act(rng.randrange(args.players), args.timeout)
-                        except Exception as exc:  # noqa: BLE001 - counted and shown
-                            result.errors.append(f"{driver.board.name}: {type(exc).__name__}: {str(exc)[:200]}")
-                            return
-                        result.latencies.append(seen - sent)
-                        await asyncio.sleep(args.think * rng.uniform(0.5, 1.5))
-
-                return loop
-
-            await play_window(result, server, [room_loop(d, i) for i, d in enumerate(drivers)], args.play)
+            loops = [
+                paced_loop(result, args, i, d.board.name, act=lambda rng, d=d: d.act(rng.randrange(args.players), args.timeout))
+                for i, d in enumerate(drivers)
+            ]
+            await play_window(result, server, loops, args.play)
             result.retries = sum(d.retries for d in drivers)
             result.rss_end = server.rss()
         finally:
@@ -400,7 +355,7 @@ async def measure_restore(r: int, log_len: int, args: argparse.Namespace) -> dic
         server.stop()
     with tempfile.TemporaryDirectory(prefix="referee-restore-") as tmp:
         t0 = time.perf_counter()
-        infos = create_rooms(Path(tmp), r, args.players, args.seed, log_len=log_len)
+        infos = create_rooms(Path(tmp), vabanque_setup(args.players), r, args.seed, log_len=log_len)
         out["generate_s"] = time.perf_counter() - t0
         proc = await asyncio.to_thread(
             subprocess.run, [sys.executable, "-c", RESTORE_SNIPPET, str(ROOT), tmp], check=True, capture_output=True, text=True, timeout=300, cwd=ROOT

@@ -90,8 +90,8 @@ async def harness_factory() -> AsyncIterator[Callable[..., Any]]:
 
     made: list[FletHarness] = []
 
-    def make(host: Host, base_url: str = BASE_URL) -> FletHarness:
-        harness = FletHarness(build_main(host, AppConfig(base_url=base_url)))
+    def make(host: Host, base_url: str = BASE_URL, data_dir: Path | None = None) -> FletHarness:
+        harness = FletHarness(build_main(host, AppConfig(base_url=base_url, data_dir=data_dir)))
         made.append(harness)
         return harness
 

@@ -12,11 +12,12 @@ reveal, and different frames to Ada's phone.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
-from companion.room import Host, Room
-from tests.harness.flet_inprocess import FletHarness, FakeBrowser, Tab, normalise, strings_in
+from companion.room import Room
+from tests.harness.flet_inprocess import Tab, strings_in
+from tests.harness.world import World, first_difference, show_private
+from tests.harness.world import make_world as make_game_world
 from tests.test_privacy import press
 
 PHONE = {"width": 360, "height": 780}
@@ -58,54 +59,13 @@ async def prepare(room: Room) -> None:
         await room.submit(raw, channel="host", seat=None, based_on_version=room.version)
 
 
-def first_difference(a: list[Any], b: list[Any]) -> str | None:
-    for i, (x, y) in enumerate(zip(a, b, strict=False)):
-        if x != y:
-            return f"frame {i} differs:\n  A: {repr(x)[:600]}\n  B: {repr(y)[:600]}"
-    if len(a) != len(b):
-        return f"frame counts differ: {len(a)} vs {len(b)}"
-    return None
-
-
-@dataclass
-class World:
-    host: Host
-    room: Room
-    harness: FletHarness
-    board: Tab | None = None
-    phones: dict[int, Tab] = field(default_factory=dict)
-
-    @property
-    def replacements(self) -> dict[str, str]:
-        subs = {self.room.id: "<room>", self.host.token: "<host-token>"}
-        for seat in self.room.seats:
-            subs[seat.token] = f"<seat-token-{seat.seat}>"
-        return subs
-
-    def frames(self, tab: Tab, since: int = 0, upto: int | None = None) -> list[Any]:
-        return normalise(tab.frames[since:upto], self.replacements)
-
-    async def open(self) -> None:
-        self.board = await self.harness.open(f"/room/{self.room.id}?k={self.host.token}", name="board")
-        for seat in (A, B):
-            token = self.room.seats[seat].token
-            self.phones[seat] = await self.harness.open(f"/join/{self.room.id}/{token}", browser=FakeBrowser(f"phone-{seat}"), name=f"phone-{seat}", **PHONE)
-
-
 async def make_world(make_host: Any, harness_factory: Any, name: str) -> World:
-    host = make_host(name)
-    room = await host.create_room("chicago_poker", cp_setup(), seed=SEED)
-    await prepare(room)
-    world = World(host=host, room=room, harness=harness_factory(host))
-    await world.open()
+    world = await make_game_world(make_host, harness_factory, name, "chicago_poker", cp_setup(), seed=SEED, phone_size=PHONE)
+    await prepare(world.room)
+    await world.open_board()
+    for seat in (A, B):
+        await world.open_phone(seat)
     return world
-
-
-async def show_private(phone: Tab) -> None:
-    """Open the phone's private section with the tap alternative (an action closes it again)."""
-    if not phone.has("hide-private"):
-        await phone.click("show-private")
-    assert phone.has("hide-private"), phone.identifiers()
 
 
 async def phone_card(phone: Tab, value: int, colour: str, business: int) -> None:
@@ -347,17 +307,10 @@ async def test_police_raid_result_reaches_the_raider_only(make_host: Any, harnes
     players = [*PLAYERS, {"name": "Cyd", "colour": "green"}]
     worlds = []
     for name, secret in (("a", (5, "c1")), ("b", (6, "c2"))):
-        host = make_host(f"raid-{name}")
-        room = await host.create_room("chicago_poker", {"players": players, "first_player": A}, seed=SEED)
-        world = World(host=host, room=room, harness=harness_factory(host))
-        world.board = await world.harness.open(f"/room/{room.id}?k={host.token}", name="board")
+        world = await make_game_world(make_host, harness_factory, f"raid-{name}", "chicago_poker", {"players": players, "first_player": A}, seed=SEED, phone_size=PHONE)
+        await world.open_board()
         for seat in (A, C):
-            token = room.seats[seat].token
-            world.phones[seat] = await world.harness.open(f"/join/{room.id}/{token}", browser=FakeBrowser(f"phone-{seat}"), name=f"phone-{seat}", **PHONE)
-
-        async def host_enters(raw: dict[str, Any], world: World = world) -> None:
-            await world.room.submit(raw, channel="host", seat=None, based_on_version=world.room.version)
-            await world.harness.settle()  # one render per action, as with taps
+            await world.open_phone(seat)
 
         for raw in (
             {"type": "reveal_tile", "by": A, "kind": "jazz_club"},
@@ -365,10 +318,9 @@ async def test_police_raid_result_reaches_the_raider_only(make_host: Any, harnes
             up(A, 1, 9, "c1"),
             {"type": "end_turn", "by": A},
         ):
-            await host_enters(raw)
+            await world.host_enters(raw)
         card = {"value": secret[0], "colour": secret[1]}
-        await room.submit({"type": "play_face_down", "by": B, "business": 2, "card": card}, channel="seat", seat=B, based_on_version=room.version)
-        await world.harness.settle()
+        await world.submit_for(B, {"type": "play_face_down", "by": B, "business": 2, "card": card})
         for raw in (
             {"type": "draw", "by": B},
             {"type": "end_turn", "by": B},
@@ -377,7 +329,7 @@ async def test_police_raid_result_reaches_the_raider_only(make_host: Any, harnes
             up(C, 1, 10, "c5"),
             {"type": "end_turn", "by": C},
         ):
-            await host_enters(raw)
+            await world.host_enters(raw)
         await world.harness.settle()
         worlds.append(world)
     a, b = worlds

@@ -4,7 +4,7 @@ saving a free seating as a preset from the host board, through real Flet session
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -25,27 +25,16 @@ PLAYERS = [
 
 
 @pytest.fixture
-async def app(tmp_path: Path, make_host: Any) -> AsyncIterator[Callable[..., Any]]:
-    """(host, harness, library) on one data directory; harnesses checked at teardown like
-    conftest's `harness_factory` (no crashed session, no logged error, no unanswered call)."""
-    from views.app import AppConfig, build_main
-
-    made: list[FletHarness] = []
+def app(tmp_path: Path, make_host: Any, harness_factory: Any) -> Callable[..., Any]:
+    """(host, harness, library) on one data directory (harnesses checked at teardown by
+    conftest's `harness_factory`)."""
 
     def make(name: str = "host", with_data_dir: bool = True) -> tuple[Any, FletHarness, ReglementLibrary]:
         host = make_host(name)
         data_dir = tmp_path / name
-        config = AppConfig(base_url="http://referee.test", data_dir=data_dir if with_data_dir else None)
-        harness = FletHarness(build_main(host, config))
-        made.append(harness)
-        return host, harness, ReglementLibrary(data_dir)
+        return host, harness_factory(host, data_dir=data_dir if with_data_dir else None), ReglementLibrary(data_dir)
 
-    yield make
-    problems: list[str] = []
-    for harness in made:
-        problems.extend(harness.problems())
-        await harness.aclose()
-    assert not problems, "\n".join(problems)
+    return make
 
 
 def seat_label(tab: Tab, seat: str) -> str:

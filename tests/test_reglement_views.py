@@ -8,13 +8,13 @@ hand note (the game's only secret) send identical bytes to the board and to anot
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from companion.games.reglement import GANG_BY_PLAYERS, KINDS
 from companion.games.reglement_board import default_board
-from companion.room import Host, Room
-from tests.harness.flet_inprocess import FakeBrowser, FletHarness, Tab, normalise, strings_in
+from tests.harness.flet_inprocess import Tab, strings_in
+from tests.harness.world import World, first_difference, show_private
+from tests.harness.world import make_world as make_game_world
 from tests.test_privacy import press
 
 PHONE = {"width": 360, "height": 780}
@@ -44,55 +44,6 @@ def preset_setup(**extra: Any) -> dict[str, Any]:
     return {"players": PLAYERS, "seating": "preset", "preset": preset_seating(), **extra}
 
 
-def first_difference(a: list[Any], b: list[Any]) -> str | None:
-    for i, (x, y) in enumerate(zip(a, b, strict=False)):
-        if x != y:
-            return f"frame {i} differs:\n  A: {repr(x)[:700]}\n  B: {repr(y)[:700]}"
-    if len(a) != len(b):
-        return f"frame counts differ: {len(a)} vs {len(b)}"
-    return None
-
-
-@dataclass
-class World:
-    host: Host
-    room: Room
-    harness: FletHarness
-    board: Tab | None = None
-    phones: dict[int, Tab] = field(default_factory=dict)
-
-    @property
-    def replacements(self) -> dict[str, str]:
-        subs = {self.room.id: "<room>", self.host.token: "<host-token>"}
-        for seat in self.room.seats:
-            subs[seat.token] = f"<seat-token-{seat.seat}>"
-        return subs
-
-    async def open_board(self) -> Tab:
-        self.board = await self.harness.open(f"/room/{self.room.id}?k={self.host.token}", name="board")
-        return self.board
-
-    async def open_phone(self, seat: int) -> Tab:
-        token = self.room.seats[seat].token
-        tab = await self.harness.open(f"/join/{self.room.id}/{token}", browser=FakeBrowser(f"phone-{seat}"), name=f"phone-{seat}", **PHONE)
-        self.phones[seat] = tab
-        return tab
-
-    async def direct(self, raw: dict[str, Any]) -> None:
-        await self.room.submit(raw, channel="host", seat=None, based_on_version=self.room.version)
-        await self.harness.settle()
-
-    def frames(self, tab: Tab, since: int = 0) -> list[Any]:
-        return normalise(tab.frames_since(since), self.replacements)
-
-
-async def show_private(phone: Tab) -> None:
-    """Open the phone's private section with the tap alternative (an action closes it again)."""
-    if not phone.has("hide-private"):
-        await phone.click("show-private")
-    assert phone.has("hide-private"), phone.identifiers()
-
-
 async def note_hand(phone: Tab, cards: list[str]) -> None:
     """Note cards on the phone: + per card (a draft on the phone), then Save (the action)."""
     await show_private(phone)
@@ -102,9 +53,7 @@ async def note_hand(phone: Tab, cards: list[str]) -> None:
 
 
 async def make_world(make_host: Any, harness_factory: Any, name: str, setup: dict[str, Any] | None = None) -> World:
-    host = make_host(name)
-    room = await host.create_room("reglement", setup or preset_setup(), seed=SEED)
-    return World(host=host, room=room, harness=harness_factory(host))
+    return await make_game_world(make_host, harness_factory, name, "reglement", setup or preset_setup(), seed=SEED, phone_size=PHONE)
 
 
 # --------------------------------------------------------------------------------------------
@@ -160,7 +109,7 @@ async def test_hand_note_reaches_its_own_phone_only_while_held(make_host: Any, h
         phone = await world.open_phone(RED)
         await world.room.submit({"type": "note_hand", "by": RED, "cards": list(cards)}, channel="seat", seat=RED, based_on_version=world.room.version)
         await world.harness.settle()
-        await world.direct({"type": "order_cake", "by": YELLOW, "seat": "G"})  # a public change: redrawn
+        await world.host_enters({"type": "order_cake", "by": YELLOW, "seat": "G"})  # a public change: redrawn
         assert phone.has("hold-private") and not phone.has("hand-note") and not phone.has("helper")
         worlds.append(world)
     a, b = worlds
@@ -188,12 +137,12 @@ async def test_hand_note_reaches_its_own_phone_only_while_held(make_host: Any, h
 async def play_round_to_explosion(world: World) -> None:
     """Yellow orders a cake at G (blue's Flingueur between red's F and green's H); everyone else
     passes; the host ends Green's turn: Yellow's cake explodes, then Yellow's income."""
-    await world.direct({"type": "order_cake", "by": YELLOW, "seat": "G"})
-    await world.direct({"type": "end_turn", "by": YELLOW})
+    await world.host_enters({"type": "order_cake", "by": YELLOW, "seat": "G"})
+    await world.host_enters({"type": "end_turn", "by": YELLOW})
     for seat in (RED, BLUE):
-        await world.direct({"type": "discard", "by": seat})
-        await world.direct({"type": "end_turn", "by": seat})
-    await world.direct({"type": "discard", "by": GREEN})
+        await world.host_enters({"type": "discard", "by": seat})
+        await world.host_enters({"type": "end_turn", "by": seat})
+    await world.host_enters({"type": "discard", "by": GREEN})
 
 
 async def test_board_steps_through_explosion_and_income(make_host: Any, harness_factory: Any) -> None:
@@ -444,9 +393,9 @@ async def test_spectator_board_shows_the_table_without_entry(make_host: Any, har
 
 async def pill_red_and_reach_his_wake_up(world: World) -> None:
     """Yvette pours a pill for Raoul's Lame at the glass N; Raoul sets a card aside."""
-    await world.direct({"type": "pills", "by": YELLOW, "targets": ["N"]})
-    await world.direct({"type": "end_turn", "by": YELLOW})
-    await world.direct({"type": "discard", "by": RED})
+    await world.host_enters({"type": "pills", "by": YELLOW, "targets": ["N"]})
+    await world.host_enters({"type": "end_turn", "by": YELLOW})
+    await world.host_enters({"type": "discard", "by": RED})
 
 
 async def test_phone_chooses_who_wakes_and_the_others_wait(make_host: Any, harness_factory: Any) -> None:

@@ -18,7 +18,6 @@ from tests.harness.flet_inprocess import (
     Tab,
     normalise,
     strings_in,
-    walk_controls,
 )
 from tests.harness.world import PHONE, World, first_difference
 from tests.harness.world import make_world as make_game_world
@@ -203,20 +202,6 @@ async def test_your_turn_prompt_only_on_that_seats_turn(make_host: Any, harness_
         await phones[current].click("seat-table-3")
     assert len(set(seen_turns)) == 3
     assert not world.board.has("your-turn")  # type: ignore[union-attr]
-
-
-async def test_every_control_on_a_redrawn_page_can_still_receive_events(make_host: Any, harness_factory: Any) -> None:
-    """Redraws keep the unchanged parts of a page (views.common.show_screen); each control in
-    them must stay in the session's index, through which Flet delivers taps and typed text."""
-    world = await make_world(make_host, harness_factory, "index")
-    board = await world.open_board()
-    phone = await world.open_phone(0)
-    for table in CHIP_TABLES[:6]:
-        await board.click(f"table-{table}")
-    for tab in (board, phone):
-        index = tab.session.index
-        missing = [type(c).__name__ for root in tab.page.controls for c in walk_controls(root) if index.get(c._i) is not c]
-        assert missing == [], f"{tab.name}: {len(missing)} controls cannot receive events: {missing[:10]}"
 
 
 async def test_a_burst_of_changes_is_drawn_once(make_host: Any, harness_factory: Any, monkeypatch: Any) -> None:

@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
-import functools
 import io
-import weakref
 from collections.abc import Awaitable, Callable
-from types import FunctionType, MethodType
 from typing import Any
 
 import flet as ft
-from flet.controls.base_control import BaseControl
-from flet.controls.keys import Key
 import qrcode
 from qrcode.image.svg import SvgPathFillImage
 
@@ -283,12 +277,6 @@ async def _release_hold(ctx: Any) -> None:
         await ctx.rerender()
 
 
-#: Swap unchanged parts of a redrawn page for the shown ones (`_Unchanged`). Off: in the full
-#: suite on CI, Corruption's deal form then lost picked and typed text (tests/test_corruption_browser.py,
-#: "no deal: banner [...], fields {...}"), not reproduced alone; on again once that is understood.
-KEEP_UNCHANGED = False
-
-
 def show_screen(page: ft.Page, controls: list[ft.Control], screen: str) -> None:
     """Put a freshly built tree on the page and send the difference.
 
@@ -297,187 +285,11 @@ def show_screen(page: ft.Page, controls: list[ft.Control], screen: str) -> None:
     controls keep their ids, so only what changed is sent, and a tap already on its way to a
     button that is still there is not lost. A different screen (other keys) replaces everything.
 
-    Before that, every part of the new tree equal to its place in the shown one is swapped for
-    the shown part itself (see `_Unchanged`): Flet skips a subtree it already has without looking
-    inside, and most of a page is unchanged from one action to the next (measured: 75-78 % of
-    the controls of the board and of a phone, Vabanque; see benchmarks/README.md).
+    (This session also tried handing Flet the shown controls wherever the rebuilt ones were
+    equal, which cut CPU per action ~92 -> ~73 ms in-process; on CI it made Corruption's deal
+    form lose typed text in the full suite, so it was taken out: see git history, "unchanged".)
     """
     for position, control in enumerate(controls):
         control.key = f"{screen}:{position}"
-    shown = {c.key: c for c in page.controls}
-    unchanged = _Unchanged()
-    for control in controls:
-        old = shown.get(control.key)
-        if KEEP_UNCHANGED and old is not None and old is not control and type(old) is type(control):
-            unchanged.keep(old, control, top=True)
     page.controls[:] = controls
     page.update()
-    # Flet lists a kept control among the removed ones when its old parent goes (the parent's
-    # list snapshot still holds it) and drops it from the session index, through which events
-    # reach controls: put it back (will_unmount, also called, does nothing for these controls).
-    # Its descendants go too (Flet lists a removed control's whole subtree), so the whole kept
-    # subtree is put back: else a text field inside it stops receiving what is typed.
-    index = page.session.index
-    for control in unchanged.kept:
-        for part in _subtree(control):
-            if index.get(part._i) is not part:
-                index[part._i] = part
-
-
-def _subtree(root: BaseControl) -> list[BaseControl]:
-    """`root` and every control under it (through fields holding controls or lists of them)."""
-    found: list[BaseControl] = []
-    stack = [root]
-    while stack:
-        control = stack.pop()
-        found.append(control)
-        for field in dataclasses.fields(control):
-            if field.name == "_parent":
-                continue
-            value = getattr(control, field.name, None)
-            if isinstance(value, BaseControl):
-                stack.append(value)
-            elif isinstance(value, list):
-                stack.extend(v for v in value if isinstance(v, BaseControl))
-    return found
-
-
-_MISSING = object()
-#: structural (non-Prop) fields `_Unchanged` does not match as children: the type name, the id
-#: (each build has new ones) and `_internals` (derived from the properties when Flet prepares a
-#: control for sending, e.g. a Button's style from its colours: filled in on the shown one only)
-_OWN_FIELDS = frozenset({"_c", "_i", "_internals"})
-
-
-class _Unchanged:
-    """Finds the parts of a freshly built tree equal to the tree on the page.
-
-    Equal means: same control types, same properties, same children matched the way Flet 1.0
-    matches them (by key, else by position among the unkeyed), and event handlers that would do
-    the same (the same function over equal captured values). An equal child of a changed control
-    is replaced by its shown counterpart, re-parented to the new control; an equal control as a
-    whole is left for its parent to swap. Never the top-level control itself: it is keyed by the
-    screen, and Flet compares the page's own list by identity."""
-
-    def __init__(self) -> None:
-        self._values: dict[tuple[int, int], bool] = {}
-        #: shown controls that stay on the page in the new tree
-        self.kept: list[Any] = []
-
-    def keep(self, old: Any, new: Any, top: bool = False) -> bool:
-        """Whether `new` draws and behaves as `old`; swaps in `old`'s equal children if not
-        (or if `top`)."""
-        if getattr(new, "_c", None) == "C" or new.is_isolated():
-            return False  # components and isolated controls: Flet's own rules
-        equal = old.data is new.data or self.same(old.data, new.data)
-        swaps: list[tuple[Any, Any, Any]] = []  # (container, index or field, shown child)
-        old_values, new_values = old._values, new._values
-        if old_values.keys() != new_values.keys():
-            equal = False
-        for name, value in new_values.items():
-            before = old_values.get(name, _MISSING)
-            if not self._field(before, value, new_values, name, swaps):
-                equal = False
-        for name in type(new)._structural_fields:
-            before, value = getattr(old, name, None), getattr(new, name, None)
-            if name in _OWN_FIELDS:
-                if name == "_c" and before != value:
-                    equal = False
-            elif not self._field(before, value, None, name, swaps):
-                equal = False
-        if equal and not top:
-            self.kept.append(old)
-            return True
-        for container, where, child in swaps:
-            if container is None:
-                setattr(new, where, child)  # a structural field holding one control
-            else:
-                container[where] = child
-            child._parent = weakref.ref(new)
-        return False
-
-    def _field(self, before: Any, value: Any, container: Any, name: str, swaps: list[tuple[Any, Any, Any]]) -> bool:
-        if isinstance(value, BaseControl):
-            if not isinstance(before, BaseControl) or type(before) is not type(value) or _control_key(before) != _control_key(value):
-                return False
-            if self.keep(before, value):
-                swaps.append((container, name, before))
-                return True
-            return False
-        if isinstance(value, list) and value and all(isinstance(v, BaseControl) for v in value):
-            return self._list(before, value, swaps)
-        return before is not _MISSING and self.same(before, value)
-
-    def _list(self, before: Any, items: list[Any], swaps: list[tuple[Any, Any, Any]]) -> bool:
-        if not isinstance(before, list) or not all(isinstance(v, BaseControl) for v in before):
-            return False
-        old_keys, new_keys = _list_keys(before), _list_keys(items)
-        if len(set(old_keys)) != len(old_keys) or len(set(new_keys)) != len(new_keys):
-            return False
-        common = set(old_keys) & set(new_keys)
-        if [k for k in old_keys if k in common] != [k for k in new_keys if k in common]:
-            return False  # reordered: Flet moves items; leave it to Flet
-        equal = old_keys == new_keys
-        shown = dict(zip(old_keys, before))
-        for index, (key, item) in enumerate(zip(new_keys, items)):
-            old = shown.get(key)
-            if old is None or type(old) is not type(item):
-                equal = False
-            elif self.keep(old, item):
-                swaps.append((items, index, old))
-            else:
-                equal = False
-        return equal
-
-    def same(self, a: Any, b: Any) -> bool:
-        """Values (properties, captured by handlers): equal, or the same handler."""
-        if a is b:
-            return True
-        if callable(a) or callable(b):
-            return self._same_handler(a, b)
-        memo = (id(a), id(b))
-        if memo not in self._values:
-            try:
-                self._values[memo] = bool(a == b)
-            except Exception:  # noqa: BLE001 - incomparable: treated as changed
-                self._values[memo] = False
-        return self._values[memo]
-
-    def _same_handler(self, a: Any, b: Any) -> bool:
-        if isinstance(a, MethodType) and isinstance(b, MethodType):
-            return a.__func__ is b.__func__ and a.__self__ is b.__self__
-        if isinstance(a, functools.partial) and isinstance(b, functools.partial):
-            return self.same(a.func, b.func) and self.same(a.args, b.args) and self.same(a.keywords, b.keywords)
-        if not (isinstance(a, FunctionType) and isinstance(b, FunctionType)):
-            return False
-        if a.__code__ is not b.__code__ or not self.same(a.__defaults__, b.__defaults__) or not self.same(a.__kwdefaults__, b.__kwdefaults__):
-            return False
-        cells_a, cells_b = a.__closure__ or (), b.__closure__ or ()
-        if len(cells_a) != len(cells_b):
-            return False
-        for x, y in zip(cells_a, cells_b):
-            try:
-                if not self.same(x.cell_contents, y.cell_contents):
-                    return False
-            except ValueError:  # an empty cell
-                return False
-        return True
-
-
-def _control_key(control: Any) -> Any:
-    key = control._values.get("key")
-    return key.value if isinstance(key, Key) else key
-
-
-def _list_keys(items: list[Any]) -> list[tuple[str, Any]]:
-    """Flet 1.0's matching of a frozen list: by explicit key, else by position among the unkeyed."""
-    keys: list[tuple[str, Any]] = []
-    unkeyed = 0
-    for item in items:
-        key = _control_key(item)
-        if key is None:
-            keys.append(("pos", unkeyed))
-            unkeyed += 1
-        else:
-            keys.append(("k", key))
-    return keys

@@ -48,18 +48,8 @@ from tests.games.test_reglement_helpers import (
     make_setup,
     play,
     position,
+    refused,
 )
-
-
-def refused(state, action) -> str:
-    """Apply an illegal action: return its error code, after checking nothing changed."""
-    before = state.model_dump_json()
-    with pytest.raises(RuleError) as error:
-        GAME.apply(state, action)
-    assert state.model_dump_json() == before
-    # the message exists and its fields are all filled by the error's params
-    re.sub(r"\{(\w+):[^{}]+\}", r"{\1}", MESSAGES[error.value.code]).format(**error.value.params)
-    return error.value.code
 
 
 # --- setup ---------------------------------------------------------------------------------------

@@ -10,9 +10,12 @@ Players sit clockwise in the rulebook's turn order: yellow, red, blue, green, or
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from companion.engine import Ruling
+import pytest
+
+from companion.engine import RuleError, Ruling
 from companion.games.reglement import (
     DECK_SIZE,
     GANG_BY_PLAYERS,
@@ -20,6 +23,7 @@ from companion.games.reglement import (
     HAND_SIZE,
     KIND_NAMES,
     KINDS,
+    MESSAGES,
     Discard,
     EndTurn,
     Gangster,
@@ -149,3 +153,14 @@ def pass_turn(state: State) -> State:
     """The current player sets a card aside and ends the turn."""
     assert state.turn is not None
     return play(state, Discard(by=state.turn), EndTurn(by=state.turn))[0]
+
+
+def refused(state: State, action: object) -> str:
+    """Apply an illegal action: return its error code, after checking nothing changed and that
+    the message's fields are all filled by the error's params."""
+    before = state.model_dump_json()
+    with pytest.raises(RuleError) as error:
+        GAME.apply(state, action)
+    assert state.model_dump_json() == before
+    re.sub(r"\{(\w+):[^{}]+\}", r"{\1}", MESSAGES[error.value.code]).format(**error.value.params)
+    return error.value.code

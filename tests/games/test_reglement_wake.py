@@ -13,15 +13,13 @@ rulebook's illustrated position from test_reglement_scenarios.py.
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 
-from companion.engine import BOARD, RuleError, seat_audience
+from companion.engine import BOARD, seat_audience
 from companion.games.reglement import (
     ACTION_ADAPTER,
     GAME,
-    MESSAGES,
     Boum,
     Discard,
     EndTurn,
@@ -31,19 +29,8 @@ from companion.games.reglement import (
     Wake,
 )
 
-from tests.games.test_reglement_helpers import BLUE, ORANGE, RED, VIOLET, YELLOW, at, codes, make_setup, play, position
+from tests.games.test_reglement_helpers import BLUE, ORANGE, RED, VIOLET, YELLOW, at, codes, make_setup, play, position, refused
 from tests.games.test_reglement_scenarios import ILLUSTRATED_CAKES, ILLUSTRATED_MONEY, ILLUSTRATED_TABLE
-
-
-def refused(state: State, action: object) -> str:
-    """Apply an illegal action: return its error code, after checking nothing changed and that
-    the message's fields are all filled by the error's params."""
-    before = state.model_dump_json()
-    with pytest.raises(RuleError) as error:
-        GAME.apply(state, action)
-    assert state.model_dump_json() == before
-    re.sub(r"\{(\w+):[^{}]+\}", r"{\1}", MESSAGES[error.value.code]).format(**error.value.params)
-    return error.value.code
 
 
 #: the illustrated position, plus an orange Flingueur asleep at #1 (pilled at a glass earlier and

@@ -34,8 +34,8 @@ def require_chromium() -> str:
     return CHROMIUM
 
 
-def launch(playwright: Any, *, hosts: Mapping[str, str] | None = None) -> Any:
-    """Chromium with LAUNCH_ARGS. `hosts` maps names to loopback addresses
+def launch_args(hosts: Mapping[str, str] | None = None) -> list[str]:
+    """LAUNCH_ARGS, with `hosts` mapping names to loopback addresses
     ({"table-host.test": "127.0.0.1"}): a page then reaches the local server by a name that is
     not localhost, so it is not a secure context, as on a phone on the LAN."""
     args = list(LAUNCH_ARGS)
@@ -44,7 +44,12 @@ def launch(playwright: Any, *, hosts: Mapping[str, str] | None = None) -> Any:
         # The first matching rule wins: these names before the catch-all NOTFOUND.
         rules = [f"MAP {name} {ip}" for name, ip in hosts.items()] + [RESOLVER_RULES]
         args = [a for a in args if not a.startswith("--host-resolver-rules=")] + ["--host-resolver-rules=" + ", ".join(rules)]
-    return playwright.chromium.launch(executable_path=require_chromium(), args=args)
+    return args
+
+
+def launch(playwright: Any, *, hosts: Mapping[str, str] | None = None) -> Any:
+    """Chromium with `launch_args(hosts)`."""
+    return playwright.chromium.launch(executable_path=require_chromium(), args=launch_args(hosts))
 
 
 @contextmanager

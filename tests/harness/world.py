@@ -5,6 +5,7 @@ host board and phones opened as tabs.
     board = await world.open_board()
     phone = await world.open_phone(0)
     await world.submit_for(2, {...})     # a seat with no phone in this test
+    await world.host_enters({...})       # a public action entered on the board
 """
 
 from __future__ import annotations
@@ -70,6 +71,11 @@ class World:
         self.phones[seat] = tab
         return tab
 
+    async def host_enters(self, raw: dict[str, Any]) -> None:
+        """A public action entered on the host board's channel, straight into the room."""
+        await self.room.submit(raw, channel="host", seat=None, based_on_version=self.room.version)
+        await self.harness.settle()  # one render per action, as with taps
+
     async def submit_for(self, seat: int, raw: dict[str, Any]) -> None:
         """A seat whose page this test does not drive: its own channel, straight into the room."""
         await self.room.submit(raw, channel="seat", seat=seat, based_on_version=self.room.version)
@@ -86,3 +92,10 @@ async def make_world(
     if phone_size is not None:
         world.phone_size = dict(phone_size)
     return world
+
+
+async def show_private(phone: Tab) -> None:
+    """Open a phone's private section with the tap alternative (an accepted action closes it)."""
+    if not phone.has("hide-private"):
+        await phone.click("show-private")
+    assert phone.has("hide-private"), phone.identifiers()
