@@ -13,6 +13,7 @@ import asyncio
 import json
 import logging
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,22 @@ from companion.network import JoinAddress, join_addresses, lan_addresses  # noqa
 
 ROOT = Path(__file__).resolve().parent
 ASSETS = ROOT / "assets"
+
+#: The largest websocket frame a device may send (uvicorn's `ws_max_size`, 16 MiB by default:
+#: 32 devices registering with 15 MB routes grew the server by 531 MiB). The largest frames the
+#: real client sends (measured in tests/test_memory_bound.py): a register ~0.5 KiB (it carries the
+#: route), a Règlement board pasted into the editor ~9 KiB per keystroke (the whole text: the
+#: default board's JSON is 8.5 KiB indented), a typed contract name or player name well under
+#: 1 KiB. History imports go over HTTP (/import), not the socket. 256 KiB leaves a board 30 times
+#: the default one; a bigger frame closes that socket (1009) and costs nothing else.
+WS_MAX_FRAME_BYTES = 256 * 1024
+#: Seconds a session whose socket closed waits for its device to come back (Flet's default is
+#: 3600 s, pinning ~0.3 MiB per board left behind for an hour). Seat and host identity do not live
+#: in the session (tokens, in the phone's storage and the board's link), so a device back after
+#: this gets a new session on the same page, current; only its unsent picks and typing are
+#: gone, and it is told (views/screen.py AwayNotices). Ten minutes covers a phone put to sleep
+#: for a turn or two, the usual case.
+SESSION_TIMEOUT_SECONDS = 600
 
 
 def build_app(data_dir: Path, base_url: str, addresses: list[JoinAddress] | None = None) -> tuple[Any, Any]:
@@ -81,7 +98,29 @@ def build_app(data_dir: Path, base_url: str, addresses: list[JoinAddress] | None
     from views import static_files
 
     static_files.install(flet_app)  # the web client served pre-compressed, made in the background
+    close_store_on_shutdown(flet_app, host)
     return flet_app, host
+
+
+def close_store_on_shutdown(flet_app: Any, host: Any) -> None:
+    """Close the store (checkpoint the WAL, release the file) in the ASGI lifespan's shutdown.
+
+    uvicorn runs the lifespan shutdown on SIGINT and SIGTERM alike, after the sockets are
+    closed; code after `Server.serve()` may never run (uvicorn re-raises SIGTERM when it is done).
+    """
+    import contextlib
+
+    inner = flet_app.router.lifespan_context
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Any) -> Any:
+        try:
+            async with inner(app) as state:
+                yield state
+        finally:
+            host.close()
+
+    flet_app.router.lifespan_context = lifespan
 
 
 def add_import_routes(flet_app: Any, host: Any) -> None:
@@ -171,22 +210,43 @@ def serve(args: argparse.Namespace) -> None:
 
     data_dir = Path(args.data_dir)
     # Listening on every interface: each one is offered in the board's Join help.
-    addresses = join_addresses(args.port) if args.host in ("0.0.0.0", "::", "") else []
+    scheme = "https" if args.certfile else "http"
+    addresses = join_addresses(args.port, scheme=scheme) if args.host in ("0.0.0.0", "::", "") else []
     if args.public_url:
         bases = [args.public_url.rstrip("/")]
     elif args.host in ("0.0.0.0", "::", ""):
-        bases = [a.url for a in addresses] or [f"http://127.0.0.1:{args.port}"]
+        bases = [a.url for a in addresses] or [f"{scheme}://127.0.0.1:{args.port}"]
     else:
-        bases = [f"http://{args.host}:{args.port}"]
+        bases = [f"{scheme}://{args.host}:{args.port}"]
+    # Read by flet-web for every connection (FletApp.__init__), so set before the first one.
+    os.environ.setdefault("FLET_SESSION_TIMEOUT", str(SESSION_TIMEOUT_SECONDS))
     app, host = build_app(data_dir, bases[0], addresses)
     print_banner([f"{base}/?k={host.token}" for base in bases])
-    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", ws="websockets-sansio")
+    config = uvicorn.Config(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        ws="websockets-sansio",
+        ws_max_size=int(os.environ.get("REFEREE_WS_MAX_BYTES", WS_MAX_FRAME_BYTES)),
+        # A phone that vanished without closing its socket must not hold the shutdown up.
+        timeout_graceful_shutdown=5,
+        ssl_certfile=args.certfile,
+        ssl_keyfile=args.keyfile,
+    )
+    # uvicorn stops gracefully on SIGTERM, then re-raises it with the handler that was there
+    # before: make that one end like Ctrl+C (exit 0) instead of a death by signal.
+    signal.signal(signal.SIGTERM, stop_like_ctrl_c)
     try:
         asyncio.run(uvicorn.Server(config).serve())
     except KeyboardInterrupt:
-        pass  # Ctrl+C: every accepted action is already on disk
+        pass  # Ctrl+C or SIGTERM: every accepted action is already on disk
     finally:
-        host.close()
+        host.close()  # already closed by the lifespan's shutdown when uvicorn got that far
+
+
+def stop_like_ctrl_c(_signum: int, _frame: Any) -> None:
+    raise KeyboardInterrupt
 
 
 def replay(args: argparse.Namespace) -> int:
@@ -240,13 +300,22 @@ def parse(argv: list[str]) -> argparse.Namespace:
         help="where the game database lives (default: the per-user data directory)",
     )
     parser.add_argument("--public-url", default=os.environ.get("REFEREE_PUBLIC_URL"), help="address phones use, when the detected one is wrong")
+    parser.add_argument("--certfile", default=os.environ.get("REFEREE_CERTFILE"), help="serve HTTPS with this certificate (PEM; chain after the certificate)")
+    parser.add_argument("--keyfile", default=os.environ.get("REFEREE_KEYFILE"), help="the certificate's private key (PEM)")
     sub = parser.add_subparsers(dest="command")
     rp = sub.add_parser("replay", help="replay a complete exported log and print the final public state")
     rp.add_argument("log")
     ip = sub.add_parser("import", help="add a finished game from a complete exported log to the host's history")
     ip.add_argument("log")
     ip.add_argument("--data-dir", default=argparse.SUPPRESS, help="the host's data directory (as for serving)")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if bool(getattr(args, "certfile", None)) != bool(getattr(args, "keyfile", None)):
+        parser.error("--certfile and --keyfile go together (HTTPS needs the certificate and its key)")
+    for option in ("certfile", "keyfile"):
+        path = getattr(args, option, None)
+        if path and not Path(path).is_file():
+            parser.error(f"--{option}: no such file: {path}")
+    return args
 
 
 def main(argv: list[str] | None = None) -> int:
