@@ -82,6 +82,7 @@ UI: dict[str, str] = {
     "ui.privacy_done": "Done: hide my choices",
     "ui.your_turn": "Your turn",
     "ui.waiting_for": "Waiting for {seats:seats}",
+    "ui.turn_after_board": "Your turn starts once the board has entered what the game waits for.",
     "ui.not_your_turn": "Waiting for {seats:seats}",
     "ui.money": "Money",
     "ui.round": "Round {round} of {rounds}",
@@ -99,11 +100,20 @@ UI: dict[str, str] = {
     "ui.error": "Not accepted",
     "ui.storage_failed": "This phone could not read which seat it has. Tap Retry, or scan your seat's QR code again.",
     "ui.retry": "Retry",
+    #: a device sending events faster than a person can (views/flet_patches.py EVENT_RATE)
+    "ui.too_many_events": "Too many taps from this device; some were ignored.",
     "ui.hide_private": "Hide my cards",
     "ui.peek_hold": "Hold here to see your cards",
     "ui.peek_release": "Let go to hide your cards",
     "ui.show_private_timed": "Or tap to show them (hidden again after {n:num} s)",
     "ui.save_note": "Save my note",
+    # taps refused for being meant for what was on screen before (views/screen.py, issue #12)
+    "ui.handover": "Now {seat:seat}: tap again",
+    "ui.handover_again": "Your next action: tap again",
+    "ui.moved_on": "Not done: the game had moved on. Look, then tap again.",
+    "ui.dismiss": "Tap to close this message",
+    "ui.undo_none": "Nothing to undo yet",
+    "ui.undo_after_reveal": "Not after a reveal: everyone has seen the cards",
     # Chicago Poker's own hand order in the setup form (views/games/chicago_poker.py)
     "chicago_poker.setup.ranking_title": "Our hand order, best first",
     "chicago_poker.setup.ranking_help": "Move the hands up or down to match your summary card: each hand beats every hand below it.",
@@ -118,6 +128,9 @@ UI: dict[str, str] = {
     "room.err.no_rights": "Only the host board can do that.",
     "room.err.nothing_to_undo": "There is nothing to undo.",
     "room.err.undo_reveal": "Cannot undo past a reveal: players have seen the hidden cards.",
+    "room.err.take_back_nothing": "You have no move to take back.",
+    "room.err.take_back_later": "Another action came after yours: only the host can undo now.",
+    "room.err.take_back_revealed": "Not after a reveal: everyone has seen the cards.",
     "room.err.invalid_setup": "The setup is not valid: {problem:message}",
     "room.err.unknown_game": "Unknown game {game}.",
     "game.vabanque": "Vabanque",
@@ -134,11 +147,18 @@ UI: dict[str, str] = {
     "colour.white": "White",
     "ui.err.invalid_value": "{where}: this value is not accepted ({detail})",
     "room.undone": "The host undid {count:plural:one=# action|other=# actions}, the last one by {seat:seat}.",
+    "room.undone_table": "The host undid {count:plural:one=# action|other=# actions} of the host board.",
+    "room.taken_back": "{seat:seat} took back a move.",
+    "ui.take_back": "Take back my move",
+    "ui.reveal": "Reveal the cards",
+    "ui.ready": "I am ready",
+    "ui.ready_seats": "Ready: {seats:seats}",
+    "ui.ready_nobody": "Nobody is ready yet.",
 }
 
 
 #: Further modules with a `MESSAGES` dict of codes -> English (pages beyond the games' own).
-MESSAGE_MODULES: tuple[str, ...] = ("companion.network", "companion.history", "companion.rule_cards", "companion.games.reglement_board")
+MESSAGE_MODULES: tuple[str, ...] = ("companion.network", "companion.history", "companion.rule_cards", "companion.games.reglement_board", "companion.standings", "companion.table")
 
 
 def all_messages() -> dict[str, str]:

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ValidationError
 from companion.engine import BOARD, Audience, Outcome, RuleError, Ruling
 from companion.games import GAMES
 from companion.i18n import validation_problems
-from companion.store import AsyncStore, LogEntry, RoomRecord, SeatRecord, Store, now
+from companion.store import AsyncStore, LogEntry, RoomRecord, SeatRecord, Store, TableLink, now
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +30,10 @@ log = logging.getLogger(__name__)
 Channel = Literal["seat", "host", "pass"]
 
 LOG_FORMAT = "table-referee-log"
-LOG_FORMAT_VERSION = 1
+#: 2: completing a hidden phase waits for a logged `reveal` (or every seat's `ready`), and a seat
+#: may take back its own latest action; 1: completing the phase revealed at once (apply_logged).
+LOG_FORMAT_VERSION = 2
+READABLE_FORMAT_VERSIONS = (1, 2)
 RECENT_RULINGS = 40
 
 
@@ -53,7 +56,8 @@ class Accepted(BaseModel):
 class ExportedEntry(BaseModel):
     seq: int
     kind: Literal["action", "undo"]
-    #: the action (its `type` names it; see the game's action models), or {"count": n} for undo;
+    #: the action (its `type` names it; see the game's action models), or {"count": n} for the
+    #: host's undo, {"count": 1, "seat": s} for seat s taking back its own latest action;
     #: secret fields are absent in a redacted export
     payload: dict[str, Any]
     channel: Channel
@@ -82,9 +86,10 @@ class ExportedLog(BaseModel):
 
 @dataclass(frozen=True)
 class RoomEvent:
-    """What changed: the game ("version"), who is connected ("presence"), seat links ("seats")."""
+    """What changed: the game ("version"), who is connected ("presence"), seat links ("seats"),
+    or "Play again" made the room that follows this one ("next")."""
 
-    kind: Literal["version", "presence", "seats"]
+    kind: Literal["version", "presence", "seats", "next"]
     version: int
 
 
@@ -112,6 +117,29 @@ def idempotency_key(channel: str, seat: int | None, based_on_version: int, actio
     return hashlib.sha256(raw.encode()).hexdigest()[:32]
 
 
+class TakeBackStatus(BaseModel):
+    """Whether a seat may take back its own latest action now, and if not, why (a message code)."""
+
+    available: bool
+    refusal: str | None = None
+
+
+def apply_logged(game: Any, state: Any, action: Any, format_version: int) -> Outcome:
+    """Apply an action as a log of this format version reads it. In format 1 the action completing
+    a hidden phase revealed at once: the reveal is folded into that action's outcome."""
+    outcome = game.apply(state, action)
+    # A reveal may lead to the next one (a shootout won, the next due at once): all of it then.
+    while format_version == 1 and game.awaiting_reveal(outcome.state):
+        revealed = game.reveal(outcome.state)
+        outcome = Outcome(state=revealed.state, rulings=outcome.rulings + revealed.rulings, reveals=True)
+    return outcome
+
+
+def undone_seat(payloads: list[dict[str, Any]]) -> int | None:
+    """The seat of the latest of these actions that names one (the host's table actions do not)."""
+    return next((p["by"] for p in reversed(payloads) if p.get("by") is not None), None)
+
+
 @dataclass
 class Replay:
     """The effective history of a game: states[i] is the state after i effective actions."""
@@ -125,7 +153,7 @@ class Replay:
         return self.states[-1]
 
 
-def replay(game: Any, setup: BaseModel, seed: int, entries: Iterable[LogEntry]) -> Replay:
+def replay(game: Any, setup: BaseModel, seed: int, entries: Iterable[LogEntry], format_version: int = LOG_FORMAT_VERSION) -> Replay:
     """Fold a log into states. Undo entries pop the latest effective actions."""
     result = Replay(states=[game.initial_state(setup, seed)], outcomes=[], entries=[])
     for entry in entries:
@@ -136,7 +164,7 @@ def replay(game: Any, setup: BaseModel, seed: int, entries: Iterable[LogEntry]) 
                 result.entries.pop()
             continue
         action = game.action_adapter.validate_python(entry.payload)
-        outcome = game.apply(result.state, action)
+        outcome = apply_logged(game, result.state, action, format_version)
         result.states.append(outcome.state)
         result.outcomes.append(outcome)
         result.entries.append(entry)
@@ -162,6 +190,10 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     #: a finished game imported from an exported log: read only (no seats, no actions, no undo)
     archived: bool = False
+    #: how this room's log reads (LOG_FORMAT_VERSION when it was created; see apply_logged)
+    format_version: int = LOG_FORMAT_VERSION
+    #: the table QR code's secret and options (companion.store.TableLink); set by the Host
+    table: TableLink = field(default_factory=lambda: TableLink(secret=new_token()))
 
     # -- construction --
 
@@ -181,10 +213,12 @@ class Room:
             created=record.created,
             seats=seats,
             store=store,
+            format_version=record.format_version,
         )
         room.log_entries = list(entries)
-        room.history = replay(game, setup, record.seed, entries)
-        room.keys = {e.key: e.seq for e in entries if e.key}
+        room.history = replay(game, setup, record.seed, entries, record.format_version)
+        # Keys of actions in effect and of take-backs: an undone action's tap may be sent again.
+        room.keys = {e.key: e.seq for e in [*room.history.entries, *(e for e in entries if e.kind == "undo")] if e.key}
         if hasattr(game, "opening_rulings"):  # what the board says before the first action
             room._remember(0, game.opening_rulings(room.history.states[0]))
         for outcome, entry in zip(room.history.outcomes, room.history.entries):
@@ -242,7 +276,7 @@ class Room:
         self.listeners[listener] = priority
         return lambda: self.listeners.pop(listener, None)
 
-    def _notify(self, kind: Literal["version", "presence", "seats"]) -> None:
+    def _notify(self, kind: Literal["version", "presence", "seats", "next"]) -> None:
         event = RoomEvent(kind=kind, version=self.version)
         for listener in sorted(self.listeners, key=self.listeners.__getitem__):
             task = asyncio.get_running_loop().create_task(listener(event))
@@ -276,6 +310,9 @@ class Room:
         if self.archived:
             raise Rejected("room.err.archived")
         action = self.parse(raw)
+        host_only = self.game.host_only(action)
+        if host_only is not None and channel != "host":
+            raise Rejected(host_only)
         if channel in ("seat", "pass") and action.by != seat:
             raise Rejected("room.err.not_your_seat", mine=seat, seat=action.by)
         if channel == "host" and not self.game.is_public(action):
@@ -288,7 +325,7 @@ class Room:
             if based_on_version != self.version:
                 raise Rejected("room.err.stale", version=self.version)
             try:
-                outcome = self.game.apply(self.state, action)
+                outcome = apply_logged(self.game, self.state, action, self.format_version)
             except RuleError as err:
                 raise Rejected(err.code, **err.params) from None
             entry = LogEntry(seq=self.version + 1, kind="action", payload=canonical, channel=channel, key=key, at=now())
@@ -325,16 +362,60 @@ class Room:
                 raise Rejected("room.err.undo_reveal" if self.undoable() < count else "room.err.nothing_to_undo")
             undone = [e.payload for e in self.history.entries[-count:]]
             entry = LogEntry(seq=self.version + 1, kind="undo", payload={"count": count}, channel="host", at=now())
-            await self.store.call("append", self.id, entry)
-            self.log_entries.append(entry)
-            for _ in range(count):
-                self.history.states.pop()
-                self.history.outcomes.pop()
-                self.history.entries.pop()
-            ruling = Ruling(code="room.undone", params={"seat": undone[-1]["by"], "count": count})
-            self._remember(entry.seq, [ruling])
-            self._notify("version")
-            return Accepted(version=self.version, seq=entry.seq, rulings=(ruling,))
+            seat = undone_seat(undone)
+            ruling = Ruling(code="room.undone", params={"seat": seat, "count": count}) if seat is not None else Ruling(
+                code="room.undone_table", params={"count": count}
+            )
+            return await self._append_undo(entry, count, ruling)
+
+    async def _append_undo(self, entry: LogEntry, count: int, ruling: Ruling) -> Accepted:
+        """Log an undo durably, then drop the undone actions (and their idempotency keys: a tap
+        sent again after an undo is a new submission, not a duplicate of nothing) and tell."""
+        assert self.history is not None
+        await self.store.call("append", self.id, entry)
+        self.log_entries.append(entry)
+        for _ in range(count):
+            self.history.states.pop()
+            self.history.outcomes.pop()
+            undone = self.history.entries.pop()
+            if undone.key is not None:
+                self.keys.pop(undone.key, None)
+        if entry.key is not None:
+            self.keys[entry.key] = entry.seq
+        self._remember(entry.seq, [ruling])
+        self._notify("version")
+        return Accepted(version=self.version, seq=entry.seq, rulings=(ruling,))
+
+    def take_back_status(self, seat: int) -> TakeBackStatus:
+        """May this seat take back its own latest action now? Only while it is the latest action
+        in effect and it revealed nothing (a take-back never shows what it took back)."""
+        assert self.history is not None
+        if self.archived or not any(e.payload.get("by") == seat for e in self.history.entries):
+            return TakeBackStatus(available=False, refusal="room.err.take_back_nothing")
+        if self.history.entries[-1].payload.get("by") != seat:
+            return TakeBackStatus(available=False, refusal="room.err.take_back_later")
+        if self.history.outcomes[-1].reveals:
+            return TakeBackStatus(available=False, refusal="room.err.take_back_revealed")
+        return TakeBackStatus(available=True)
+
+    async def take_back(self, seat: int, *, based_on_version: int, channel: Literal["seat", "pass"] = "seat") -> Accepted:
+        """Undo exactly this seat's latest action (see take_back_status), logged with the seat as
+        its sender. The ruling names the seat, never the action. Raises Rejected."""
+        if self.archived:
+            raise Rejected("room.err.archived")
+        key = idempotency_key(channel, seat, based_on_version, {"take_back": seat})
+        async with self.lock:
+            if key in self.keys:
+                return Accepted(version=self.version, seq=self.keys[key], duplicate=True)
+            if based_on_version != self.version:
+                raise Rejected("room.err.stale", version=self.version)
+            status = self.take_back_status(seat)
+            if status.refusal is not None:
+                raise Rejected(status.refusal)
+            entry = LogEntry(
+                seq=self.version + 1, kind="undo", payload={"count": 1, "seat": seat}, channel=channel, key=key, at=now()
+            )
+            return await self._append_undo(entry, 1, Ruling(code="room.taken_back", params={"seat": seat}))
 
     async def claim(self, seat: int) -> None:
         if self.seats[seat].claimed:
@@ -342,6 +423,44 @@ class Room:
         record = self.seats[seat].model_copy(update={"claimed": True})
         await self.store.call("set_seat", self.id, record)
         self.seats[seat] = record
+        self._notify("seats")
+
+    # -- the table QR code: one scan, then a tap on a free seat --
+
+    def table_secret_valid(self, given: object) -> bool:
+        return not self.archived and self.table.free_seats and same_secret(self.table.secret, given)
+
+    @property
+    def started(self) -> bool:
+        """The game's first action is in the log (an undo does not make it new again)."""
+        return bool(self.log_entries)
+
+    def free_seats(self) -> list[int]:
+        """Seats the free-seat page offers: before the first action only, never a claimed one or
+        one played on the tablet (pass-and-play)."""
+        if self.started or not self.table.free_seats or self.archived:
+            return []
+        return [s.seat for s in self.seats if not s.claimed and s.seat not in self.table.pass_seats]
+
+    async def claim_free(self, seat: int) -> str:
+        """Claim a free seat from the table page: its token, for the phone to keep. Raises
+        Rejected when the seat is no longer offered (taken meanwhile, or the game started)."""
+        async with self.lock:  # two phones tapping the same seat: one gets it
+            if seat not in self.free_seats():
+                raise Rejected("table.err.seat_gone", seat=seat)
+            record = self.seats[seat].model_copy(update={"claimed": True})
+            await self.store.call("set_seat", self.id, record)
+            self.seats[seat] = record
+        self._notify("seats")
+        return record.token
+
+    async def mark_pass_and_play(self, seat: int) -> None:
+        """This seat plays on the tablet: the free-seat page stops offering it."""
+        if seat in self.table.pass_seats:
+            return
+        link = self.table.model_copy(update={"pass_seats": tuple(sorted({*self.table.pass_seats, seat}))})
+        await self.store.call("set_table_link", self.id, link)
+        self.table = link
         self._notify("seats")
 
     async def reissue(self, seat: int) -> str:
@@ -367,6 +486,7 @@ class Room:
                 payload = self.game.redact(self.game.action_adapter.validate_python(payload))
             entries.append(ExportedEntry(seq=entry.seq, kind=entry.kind, payload=payload, channel=entry.channel, at=entry.at))
         exported = ExportedLog(
+            format_version=self.format_version,
             complete=complete,
             room=ExportedRoom(
                 id=self.id,
@@ -397,8 +517,10 @@ def replay_export(data: dict[str, Any]) -> tuple[Any, Any]:
     if game is None:
         raise ValueError(f"unknown game {log.room.game}")
     setup = game.setup_model.model_validate(log.room.setup)
+    if log.format_version not in READABLE_FORMAT_VERSIONS:
+        raise ValueError(f"unknown log format version {log.format_version}")
     entries = [LogEntry(seq=e.seq, kind=e.kind, payload=e.payload, channel=e.channel, at=e.at) for e in log.entries]
-    return game, replay(game, setup, log.room.seed, entries).state
+    return game, replay(game, setup, log.room.seed, entries, log.format_version).state
 
 
 class Host:
@@ -413,6 +535,8 @@ class Host:
         self.listeners: set[Callable[[], Awaitable[None]]] = set()
         #: one import at a time: the duplicate check and the insert are one step
         self._importing = asyncio.Lock()
+        #: "Play again" tapped twice (or on two boards) makes one new room
+        self._playing_again = asyncio.Lock()
         imported = store.imported()
         for record in store.rooms():
             room = Room.restore(record, store.seats(record.id), store.log(record.id), self.store)
@@ -421,6 +545,11 @@ class Host:
                 self.imported[record.id] = room
             else:
                 self.rooms[record.id] = room
+                link = store.table_link(record.id)
+                if link is None:  # a room from before table QR codes: its secret, kept from now on
+                    link = TableLink(secret=new_token())
+                    store.set_table_link(record.id, link)
+                room.table = link
 
     def is_host(self, token: str | None) -> bool:
         return same_secret(self.token, token)
@@ -429,7 +558,7 @@ class Host:
         self.listeners.add(listener)
         return lambda: self.listeners.discard(listener)
 
-    async def create_room(self, game_id: str, setup_raw: dict[str, Any], seed: int | None = None) -> Room:
+    async def create_room(self, game_id: str, setup_raw: dict[str, Any], seed: int | None = None, *, free_seats: bool = True) -> Room:
         game = GAMES.get(game_id)
         if game is None:
             raise Rejected("room.err.unknown_game", game=game_id)
@@ -447,14 +576,38 @@ class Host:
             setup=setup.model_dump(mode="json"),
             seed=secrets.randbits(63) if seed is None else seed,
             created=now(),
+            format_version=LOG_FORMAT_VERSION,
         )
         seats = [SeatRecord(seat=i, token=new_token(), claimed=False) for i in range(len(setup.players))]
-        await self.store.call("create_room", record, seats)
+        link = TableLink(secret=new_token(), free_seats=free_seats)
+        await self.store.call("create_room", record, seats, link)
         room = Room.restore(record, seats, [], self.store)
+        room.table = link
         self.rooms[room_id] = room
         for listener in list(self.listeners):
             asyncio.get_running_loop().create_task(listener()).add_done_callback(_log_failure)
         return room
+
+    async def play_again(self, room: Room) -> Room:
+        """A new room of the same game, players, seats and house rules (a new seed) after a
+        finished one; the old room stays (it is in the history) and names the new one, so each
+        of its phones moves to its own seat there (views/seat.py). Made once: asked again, the
+        same new room."""
+        if room.archived or not room.over:
+            raise Rejected("table.err.not_over")
+        async with self._playing_again:
+            following = self.rooms.get(room.table.next_room or "")
+            if following is not None:
+                return following
+            following = await self.create_room(room.game_id, room.setup.model_dump(mode="json"), free_seats=room.table.free_seats)
+            if room.table.pass_seats:  # who played on the tablet still does
+                following.table = following.table.model_copy(update={"pass_seats": room.table.pass_seats})
+                await self.store.call("set_table_link", following.id, following.table)
+            link = room.table.model_copy(update={"next_room": following.id})
+            await self.store.call("set_table_link", room.id, link)
+            room.table = link
+        room._notify("next")
+        return following
 
     async def import_log(self, data: Any) -> Room:
         """Add a finished game from a complete exported log (bytes, text or parsed JSON).
@@ -463,19 +616,29 @@ class Host:
         Rejected with a specific `history.err.*` code and changes nothing. The game gets a new
         id here (the log's own may be taken) and is stored as one transaction.
         """
-        from companion.history import check_log
+        from companion.history import check_log, game_identity
 
         async with self._importing:
             # Replaying a long log takes a while: off the event loop, the table plays on meanwhile.
             checked = await asyncio.to_thread(check_log, data)
             exported = checked.log.room
+            # The same game is the same content (game, setup, seed, actions), whatever its dates.
+            identity = await asyncio.to_thread(game_identity, checked.log.room.game, checked.setup, exported.seed, checked.effective)
             for other in [*self.rooms.values(), *self.imported.values()]:
-                if (other.game_id, other.seed, other.created) == (exported.game, exported.seed, exported.created):
+                assert other.history is not None
+                if game_identity(other.game_id, other.setup, other.seed, other.history.entries) == identity:
                     raise Rejected("history.err.already_here", room=other.id)
             room_id = secrets.token_hex(3)
             while room_id in self.rooms or room_id in self.imported:
                 room_id = secrets.token_hex(3)
-            record = RoomRecord(id=room_id, game=exported.game, setup=exported.setup, seed=exported.seed, created=exported.created)
+            record = RoomRecord(
+                id=room_id,
+                game=exported.game,
+                setup=exported.setup,
+                seed=exported.seed,
+                created=exported.created,
+                format_version=checked.log.format_version,
+            )
             room = await asyncio.to_thread(Room.restore, record, [], checked.entries, self.store)
             await self.store.call("import_room", record, checked.entries, exported.id[:200], now())
             room.archived = True

@@ -49,6 +49,19 @@ CREATE TABLE IF NOT EXISTS log (
     PRIMARY KEY (room_id, seq)
 );
 CREATE UNIQUE INDEX IF NOT EXISTS log_key ON log(room_id, key) WHERE key IS NOT NULL;
+CREATE TABLE IF NOT EXISTS table_links (
+    room_id TEXT PRIMARY KEY REFERENCES rooms(id),
+    secret TEXT NOT NULL,
+    free_seats INTEGER NOT NULL,
+    pass_seats TEXT NOT NULL,
+    next_room TEXT
+);
+-- A room's log format version (companion.room.LOG_FORMAT_VERSION when it was created); a room
+-- without a row is from before versions were kept: format 1.
+CREATE TABLE IF NOT EXISTS log_formats (
+    room_id TEXT PRIMARY KEY REFERENCES rooms(id),
+    version INTEGER NOT NULL
+);
 CREATE TABLE IF NOT EXISTS imported (
     room_id TEXT PRIMARY KEY REFERENCES rooms(id),
     source_id TEXT NOT NULL,
@@ -75,12 +88,25 @@ class RoomRecord(BaseModel):
     setup: dict[str, Any]
     seed: int
     created: float
+    #: how the room's log reads (companion.room.apply_logged): 1 = completing a phase revealed at once
+    format_version: int = 1
 
 
 class SeatRecord(BaseModel):
     seat: int
     token: str
     claimed: bool
+
+
+class TableLink(BaseModel):
+    """A room's table QR code and what followed it: the per-room secret of its free-seat page
+    (/table/<room>/<secret>), whether that page is on (a setup option), the seats played on the
+    tablet (never offered there), and the room "Play again" made from this one."""
+
+    secret: str
+    free_seats: bool = True
+    pass_seats: tuple[int, ...] = ()
+    next_room: str | None = None
 
 
 class Store:
@@ -126,6 +152,7 @@ class Store:
             "INSERT INTO rooms(id, game, setup, seed, created) VALUES (?,?,?,?,?)",
             (room.id, room.game, json.dumps(room.setup), room.seed, room.created),
         )
+        db.execute("INSERT INTO log_formats(room_id, version) VALUES (?,?)", (room.id, room.format_version))
 
     # -- host --
 
@@ -139,17 +166,43 @@ class Store:
 
     # -- rooms --
 
-    def create_room(self, room: RoomRecord, seats: list[SeatRecord]) -> None:
+    def create_room(self, room: RoomRecord, seats: list[SeatRecord], link: TableLink | None = None) -> None:
         with self._transaction() as db:
             self._insert_room(db, room)
             db.executemany(
                 "INSERT INTO seats(room_id, seat, token, claimed) VALUES (?,?,?,?)",
                 [(room.id, s.seat, s.token, int(s.claimed)) for s in seats],
             )
+            if link is not None:
+                self._put_link(db, room.id, link)
+
+    @staticmethod
+    def _put_link(db: sqlite3.Connection, room_id: str, link: TableLink) -> None:
+        db.execute(
+            "INSERT OR REPLACE INTO table_links(room_id, secret, free_seats, pass_seats, next_room) VALUES (?,?,?,?,?)",
+            (room_id, link.secret, int(link.free_seats), json.dumps(list(link.pass_seats)), link.next_room),
+        )
+
+    def table_link(self, room_id: str) -> TableLink | None:
+        row = self.db.execute(
+            "SELECT secret, free_seats, pass_seats, next_room FROM table_links WHERE room_id=?", (room_id,)
+        ).fetchone()
+        if row is None:
+            return None
+        return TableLink(secret=row[0], free_seats=bool(row[1]), pass_seats=tuple(json.loads(row[2])), next_room=row[3])
+
+    def set_table_link(self, room_id: str, link: TableLink) -> None:
+        with self._transaction() as db:
+            self._put_link(db, room_id, link)
 
     def rooms(self) -> list[RoomRecord]:
-        rows = self.db.execute("SELECT id, game, setup, seed, created FROM rooms ORDER BY created").fetchall()
-        return [RoomRecord(id=r[0], game=r[1], setup=json.loads(r[2]), seed=r[3], created=r[4]) for r in rows]
+        rows = self.db.execute(
+            "SELECT id, game, setup, seed, created, COALESCE(version, 1) FROM rooms"
+            " LEFT JOIN log_formats ON log_formats.room_id = rooms.id ORDER BY created"
+        ).fetchall()
+        return [
+            RoomRecord(id=r[0], game=r[1], setup=json.loads(r[2]), seed=r[3], created=r[4], format_version=r[5]) for r in rows
+        ]
 
     def seats(self, room_id: str) -> list[SeatRecord]:
         rows = self.db.execute(

@@ -353,6 +353,7 @@ def test_reissue_signs_out_the_phone(flows: list[Flow]) -> None:
     show_private(page)
     expect(page.get_by_text("Cards in your hand", exact=False)).to_be_visible()  # the seat page, before
     ident(board, f"reissue-{SEAT}").click()  # the LINK button in the seat's row
+    ident(board, "confirm-reissue-yes").click()  # re-issuing signs a phone out: asked first
     # (scoped to the notice's node: live regions are also copied into an aria-live announcer)
     expect(ident(board, "notice")).to_contain_text(f"{SEAT_NAME} has a new link")
     new_url, _ = wait_for_qr(board)  # the board shows the new link at once

@@ -222,6 +222,7 @@ async def test_a_phone_away_when_its_seat_is_reissued_gets_nothing_back(tmp_path
         await drop(table, phone, server)
         revoked_at = time.monotonic()
         await board.click(f"reissue-{seat}")
+        await board.click("confirm-reissue-yes")
         await board.wait_for(lambda c: c.find(f"seat-qr-{seat}"), STEP_TIMEOUT, what="the new link's QR code")
         phone.keep_raw, phone.raw = True, []
         old = phone.session_id

@@ -318,6 +318,8 @@ async def reissue_with_phone(make_host: Any, harness_factory: Any, seat: int | N
     await phone.click("show-private")
     assert "Cards in your hand" in phone.text()  # the seat page, before
     await board.click(f"reissue-{seat}")  # the LINK button in the seat's row
+    assert board.has("confirm-reissue") and world.room.seats[seat].token == old  # asked first
+    await board.click("confirm-reissue-yes")
     return world, board, phone, old
 
 

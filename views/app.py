@@ -4,6 +4,7 @@ Routes (the host token travels as `?k=` so a restarted host's tablet link keeps 
   /                      rooms (host with ?k=, read-only spectator list without)
   /room/<id>             a room's board (host board with ?k=, spectator board without)
   /join/<id>/<token>     a seat link from a QR code: stores the token on the phone, then /seat/<id>
+  /table/<id>/<secret>   the table QR code: the room's free seats; a tap claims one (views/join.py)
   /seat/<id>             the seat page; the token comes from the phone's storage for this room
   /boards                the host's Règlement board editor (host only: needs ?k=)
   /history               finished games, /history/<id> one replayed step by step (host only)
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from pathlib import Path
 from collections.abc import Sequence
 from typing import Any
@@ -29,10 +31,14 @@ from companion.history import finished_room
 from companion.room import Host
 from views.board import BoardScreen
 from views.boards import BoardsScreen
+from views import flet_patches
 from views.common import centered_message, setup_page
 from views.history import HistoryScreen, ReplayScreen
 from views.home import HomeScreen
+from views.memory import reclaim_soon
+from views.join import TableScreen
 from views.seat import SeatScreen
+from views.app_window import ScreenAwake, WindowPages, is_app_window
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +54,11 @@ class AppConfig:
         self.join = JoinAddresses(current=base_url.rstrip("/"), choices=list(addresses))
         #: the host's data directory (saved boards, seating presets); None = the shipped defaults only
         self.data_dir = data_dir
+        #: the sessions of this host process that have not expired yet (connected or waiting for
+        #: their device to come back: main.SESSION_TIMEOUT_SECONDS); /healthz counts them
+        self.sessions: set[Any] = set()
+        #: the app window's pages (app mode, views/app_window.py): closed when the host stops
+        self.windows = WindowPages()
 
     @property
     def base_url(self) -> str:
@@ -129,9 +140,23 @@ class PageSession:
         self.config = config
         self.screen: Any = None
         self.prefs = PhoneStorage()
+        self._resize_queued = False
+        self._resized_at = 0.0
+        #: the session expired (its device stayed away longer than the session timeout)
+        self.closed = False
         self.lang = "en"
+        #: this page is the app's own window (app mode): host rights come from its connection
+        self.window = is_app_window(page)
+        #: the screen is kept on while the window shows a running game
+        self.awake = ScreenAwake() if self.window else None
 
     async def start(self) -> None:
+        # First, before anything is awaited: a device that never answers the storage calls below
+        # may be gone, and its session expired, before they give up.
+        self.page.on_close = self.on_close
+        self.config.sessions.add(self)
+        if self.window:
+            self.config.windows.add(self.page)
         setup_page(self.page, translator(self.lang).t("ui.app_title"))
         try:
             stored = await self.prefs.get(LANG_KEY)
@@ -145,8 +170,8 @@ class PageSession:
         self.page.on_route_change = self.on_route_change
         self.page.on_connect = self.on_connect
         self.page.on_disconnect = self.on_disconnect
-        self.page.on_close = self.on_close
         self.page.on_resize = self.on_resize
+        flet_patches.when_events_dropped(self.page, self.too_many_events)
         await self.show(self.page.route)
 
     #: seconds to wait for the browser to say which languages it prefers
@@ -176,11 +201,32 @@ class PageSession:
             await self.screen.connected(False)
 
     async def on_close(self, _event: Any) -> None:
+        self.closed = True
+        self.config.sessions.discard(self)
+        self.config.windows.discard(self.page)
         await self.leave()
+        reclaim_soon()  # the expired session is a reference cycle (views/memory.py)
+
+    #: seconds a new size must hold before the page is drawn for it: a rotating phone or a
+    #: window being dragged sends a storm of resizes, and each drawing is the whole page
+    RESIZE_SETTLE = 0.15
 
     async def on_resize(self, _event: Any) -> None:
+        self._resized_at = time.monotonic()
+        if not self._resize_queued:  # one drawing per storm, from the size when it settles
+            self._resize_queued = True
+            self.page.run_task(self._draw_resized)
+
+    async def _draw_resized(self) -> None:
+        while (left := self._resized_at + self.RESIZE_SETTLE - time.monotonic()) > 0:
+            await asyncio.sleep(left)
+        self._resize_queued = False
         if self.screen is not None:
             await self.screen.render()
+
+    async def too_many_events(self) -> None:
+        """This device's events came too fast and some were dropped (views/flet_patches.py)."""
+        self.page.show_dialog(ft.SnackBar(ft.Text(translator(self.lang).t("ui.too_many_events")), duration=ft.Duration(seconds=8)))
 
     async def leave(self) -> None:
         if self.screen is not None:
@@ -201,12 +247,15 @@ class PageSession:
 
     async def show(self, route: str) -> None:
         await self.leave()
+        if self.closed:
+            return  # expired while waiting for the device: nothing may subscribe to a room now
         parts, query = parse_route(route)
         if query.get("lang") in LANGUAGES and query["lang"] != self.lang:
             # A link may name the language (?lang=fr); the device remembers it.
             await self.set_language(query["lang"])
         tr = translator(self.lang)
-        token = query.get("k")
+        # The app's own window is the host (its connection says so, never its register frame).
+        token = self.host.token if self.window else query.get("k")
         is_host = self.host.is_host(token)
         host_query = f"?k={token}" if is_host else ""
         if not parts:
@@ -230,17 +279,12 @@ class PageSession:
             room = self.host.rooms.get(parts[1])
             if room is None or room.seat_for_token(parts[2]) is None:
                 return self.invalid_link()
-            try:
-                await self.prefs.set(SEAT_KEY.format(room=room.id), parts[2])
-            except StorageUnavailable:
-                # The phone cannot remember the seat: play on from the link itself.
-                token = parts[2]
-                self.screen = SeatScreen(self, tr, room, seat=room.seat_for_token(token), token=token)
-                await self.screen.open()
-                return
-            # Take the token out of the address bar; the phone's storage remembers it.
-            self.page.navigate(f"/seat/{room.id}")
-            return
+            return await self.enter_seat(room, parts[2])
+        elif parts[0] == "table" and len(parts) == 3:
+            room = self.host.rooms.get(parts[1])
+            if room is None or not room.table_secret_valid(parts[2]):
+                return self.invalid_link()
+            self.screen = TableScreen(self, tr, room)
         elif parts[0] == "seat" and len(parts) == 2:
             room = self.host.rooms.get(parts[1])
             try:
@@ -254,6 +298,22 @@ class PageSession:
         else:
             return self.invalid_link()
         await self.screen.open()
+        if self.awake is not None:  # the app window: the screen stays on while a game runs
+            await self.awake.keep(isinstance(self.screen, BoardScreen) and not self.screen.room.over)
+
+    async def enter_seat(self, room: Any, token: str) -> None:
+        """This phone takes the seat `token` opens (a seat link, a claim on the table page, a
+        move to the next game): the phone's storage keeps the token, then the seat page opens."""
+        try:
+            await self.prefs.set(SEAT_KEY.format(room=room.id), token)
+        except StorageUnavailable:
+            # The phone cannot remember the seat: play on from the token itself.
+            await self.leave()
+            self.screen = SeatScreen(self, translator(self.lang), room, seat=room.seat_for_token(token), token=token)
+            await self.screen.open()
+            return
+        # Take the token out of the address bar; the phone's storage remembers it.
+        self.page.navigate(f"/seat/{room.id}")
 
     def storage_failed(self) -> None:
         tr = translator(self.lang)

@@ -13,7 +13,7 @@ import flet as ft
 
 from companion.engine import BOARD, seat_audience
 from companion.i18n import Translator
-from companion.room import Rejected, Room
+from companion.room import Rejected, Room, RoomEvent
 from views import games as game_uis
 from views.common import (
     PEEK_KEY,
@@ -27,10 +27,14 @@ from views.common import (
     handler,
     icon_button,
     label,
+    message_overlay,
     player_chip,
     qr_svg,
+    tagged,
 )
+from views.join import table_url
 from views.lan import JoinHelp
+from views.standings import end_actions, standings_table
 from views.screen import RoomScreen
 from views.rule_cards import rules_button, rules_page
 
@@ -53,19 +57,23 @@ class BoardScreen(RoomScreen):
         self.show_log = False
         #: the rule card is up, instead of the board (live updates keep redrawing whichever is up)
         self.show_rules = False
-        self.join_help = JoinHelp(session, self.render) if is_host else None
+        self.join_help = JoinHelp(session, self.render, join_url=self.table_join_url) if is_host else None
+        #: the seat whose new link waits for the host's confirmation
+        self.confirm_seat: int | None = None
+        #: seats seen claimed at the last drawing (a new claim is announced, its QR code closed)
+        self._claimed = {s.seat for s in room.seats if s.claimed}
 
     def submission(self) -> tuple[str, int | None]:
         if self.pass_seat is not None and self.pass_revealed:
             return "pass", self.pass_seat
         return "host", None
 
-    async def submit(self, raw: dict[str, Any]) -> bool:
+    async def submit(self, raw: dict[str, Any], *, seen: int | None = None) -> bool:
         if not self.is_host:
             self.error = self.tr.t("ui.host_only")
             await self.render()
             return False
-        return await super().submit(raw)
+        return await super().submit(raw, seen=seen)
 
     async def after_accepted(self) -> None:
         self.ui.pop(PEEK_KEY, None)
@@ -74,6 +82,27 @@ class BoardScreen(RoomScreen):
             self.pass_seat = None
             self.pass_revealed = False
         await self.render()
+
+    def table_join_url(self) -> str | None:
+        """The table QR code's address while its free-seat page offers seats, else None."""
+        return table_url(self.session.config.base_url, self.room) if self.room.free_seats() else None
+
+    async def on_room_event(self, event: RoomEvent) -> None:
+        if event.kind == "next" and self.room.table.next_room:
+            # "Play again": every board of this room follows to the new one.
+            self.page.navigate(f"/room/{self.room.table.next_room}{self.host_query}")
+            return
+        await super().on_room_event(event)
+
+    async def render(self) -> None:
+        claimed = {s.seat for s in self.room.seats if s.claimed}
+        joined = sorted(claimed - self._claimed)
+        self._claimed = claimed
+        if joined:
+            self.notice = " ".join(self.tr.t("table.joined", self.names, seat=s) for s in joined)
+            if self.qr_seat in joined:
+                self.qr_seat = None  # the seat is taken: its QR code has done its job
+        await super().render()
 
     # -- building --
 
@@ -87,6 +116,8 @@ class BoardScreen(RoomScreen):
             return rules_page(tr, self.room.game_id, self.room.setup, width=width, on_back=self.toggle_rules)
         view = self.view(BOARD)
         ctx = self.context(seat=None, acts_for_current=self.is_host)
+        if self.is_host and len(view.waiting_for) == 1:
+            self.handover.acts_for(view.waiting_for[0])
         wide = ctx.width >= 900
         # The status shares the title's line only where it gets enough room; otherwise the header
         # wraps and the status takes a line of its own (a Russian status at 900 px was squeezed
@@ -112,10 +143,11 @@ class BoardScreen(RoomScreen):
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
         main: list[ft.Control] = []
-        if self.error:
-            main.append(banner(self.error))
-        if self.notice:
-            main.append(banner(self.notice, ACCENT, ident="notice"))
+        standings = self.room.game.standings(self.room.state)
+        if standings is not None:
+            main.append(standings_table(tr, self.names, self.colours, standings, width=min(ctx.width, 720)))
+            if self.is_host:
+                main.append(end_actions(tr, self.room, width=min(ctx.width, 720), on_play_again=handler(self.play_again)))
         main.append(ui.board_body(ctx, view))
         side = self.side_panel(ctx, view, ui, side_width)
         body: ft.Control
@@ -127,18 +159,49 @@ class BoardScreen(RoomScreen):
             )
         else:
             body = ft.Column([*main, side], expand=True, scroll=ft.ScrollMode.AUTO)
-        controls: list[ft.Control] = [header, body]
-        if self.qr_seat is not None:
+        controls: list[ft.Control] = [message_overlay(ft.Column([header, body], expand=True), self.messages())]
+        if self.confirm_seat is not None:
+            controls = [ft.Stack([ft.Column(controls, expand=True), self.confirm_overlay()], expand=True)]
+        elif self.qr_seat is not None:
             controls = [ft.Stack([ft.Column(controls, expand=True), self.qr_overlay(ctx)], expand=True)]
         elif self.join_help and self.join_help.shown:
             controls = [self.join_help.over(tr, ft.Column(controls, expand=True))]
         return controls
+
+    def messages(self) -> list[ft.Control]:
+        """This board's own error and notice, floating over the page (see message_overlay)."""
+        out: list[ft.Control] = []
+        if self.error:
+            out.append(banner(self.error, on_dismiss=handler(self.dismiss_messages)))
+        if self.notice:
+            out.append(banner(self.notice, ACCENT, ident="notice", on_dismiss=handler(self.dismiss_messages)))
+        return out
+
+    def undo_refusal(self) -> str:
+        """Why Undo is greyed out."""
+        assert self.room.history is not None
+        if self.room.history.outcomes and self.room.history.outcomes[-1].reveals:
+            return self.tr.t("ui.undo_after_reveal")
+        return self.tr.t("ui.undo_none")
+
+    async def dismiss_messages(self) -> None:
+        self.error = self.notice = None
+        await self.render()
 
     def side_panel(self, ctx: Any, view: Any, ui: Any, width: float) -> ft.Control:
         tr = self.tr
         items: list[ft.Control] = [label(tr.t("ui.seats"), 18, ACCENT, ft.FontWeight.BOLD)]
         for seat in range(len(self.names)):
             items.append(self.seat_row(ctx, view, ui, seat))
+        join_url = self.table_join_url() if self.is_host else None
+        if join_url is not None:
+            # one QR code for the table: each phone picks a free seat (views/join.py)
+            size = min(width - 24, 240)
+            items += [
+                label(tr.t("table.join_title"), 16, ACCENT, ft.FontWeight.BOLD),
+                tagged("table-qr", ft.Image(src=qr_svg(join_url), width=size, height=size, semantics_label=tr.t("table.join_title"))),
+                label(tr.t("table.join_hint"), 13, MUTED),
+            ]
         if self.is_host:
             undo_left = self.room.undoable()
             items.append(
@@ -155,6 +218,8 @@ class BoardScreen(RoomScreen):
                     wrap=True,
                 )
             )
+            if undo_left == 0:
+                items.append(tagged("undo-why", label(self.undo_refusal(), 14, MUTED)))
         items.append(label(tr.t("ui.last_rulings"), 18, ACCENT, ft.FontWeight.BOLD))
         for ruling in reversed(self.room.recent_rulings()[-12:]):
             items.append(label(tr.ruling(ruling, self.names), 15, INK))
@@ -175,7 +240,9 @@ class BoardScreen(RoomScreen):
             14,
             "#A5D6A7" if online else MUTED,
         )
-        status = label(tr.t("ui.seat_claimed") if record.claimed else tr.t("ui.seat_free"), 13, MUTED)
+        # "tap to show the QR code" only where a tap does show it: the host board
+        free = tr.t("ui.seat_free") if self.is_host else tr.t("table.seat_free")
+        status = label(tr.t("table.seat_joined") if record.claimed else free, 13, MUTED)
         who = ft.Row([player_chip(tr, self.names, self.colours, seat), label(ui.seat_summary(ctx, view, seat), 16, INK, ft.FontWeight.BOLD)], wrap=True)
         presence_and_status = ft.Container(ft.Column([presence, status], spacing=0, tight=True), expand=True)
         waiting = seat in view.waiting_for and len(view.waiting_for) == 1
@@ -187,7 +254,7 @@ class BoardScreen(RoomScreen):
                     identifier=f"reissue-{seat}",
                     key=f"reissue-{seat}",
                     button=True,
-                    content=icon_button(ft.Icons.LINK, tr.t("ui.reissue", self.names, seat=seat), handler(self.reissue, seat)),
+                    content=icon_button(ft.Icons.LINK, tr.t("ui.reissue", self.names, seat=seat), handler(self.ask_reissue, seat)),
                 )
             )
             if not record.claimed:
@@ -252,6 +319,41 @@ class BoardScreen(RoomScreen):
             ),
         )
 
+    def confirm_overlay(self) -> ft.Control:
+        """Re-issuing a seat's link signs its phone out: asked first."""
+        tr = self.tr
+        seat = self.confirm_seat
+        assert seat is not None
+        return ft.Container(
+            expand=True,
+            bgcolor="#E6000000",
+            alignment=ft.Alignment.CENTER,
+            content=tagged(
+                "confirm-reissue",
+                ft.Container(
+                    bgcolor=FELT,
+                    padding=24,
+                    border_radius=16,
+                    width=min(float(self.page.width or 1024) - 24, 560),
+                    content=ft.Column(
+                        [
+                            label(tr.t("table.confirm_reissue_title", self.names, seat=seat), 24, INK, ft.FontWeight.BOLD),
+                            label(tr.t("table.confirm_reissue_body", self.names, seat=seat), 16, MUTED),
+                            ft.Row(
+                                [
+                                    big_button(tr.t("table.confirm_reissue_yes"), handler(self.reissue, seat), ident="confirm-reissue-yes"),
+                                    big_button(tr.t("table.cancel"), handler(self.cancel_reissue), ident="confirm-reissue-no", colour="#B0BEC5"),
+                                ],
+                                wrap=True,
+                            ),
+                        ],
+                        tight=True,
+                        spacing=14,
+                    ),
+                ),
+            ),
+        )
+
     def pass_and_play(self, ui: Any) -> ft.Control:
         """The tablet handed to a player without a phone: a privacy screen, then their choices."""
         tr = self.tr
@@ -276,16 +378,14 @@ class BoardScreen(RoomScreen):
         view = self.view(seat_audience(seat))
         ctx = self.context(seat=seat, acts_for_current=False)
         ctx.width = min(ctx.width, 520)
-        body: list[ft.Control] = []
-        if self.error:
-            body.append(banner(self.error))
-        body.append(ui.seat_body(ctx, view))
+        body: list[ft.Control] = [ui.seat_body(ctx, view)]
         body.append(big_button(tr.t("ui.privacy_done"), handler(self.end_pass), ident="privacy-done", colour="#B0BEC5"))
-        return ft.Container(
+        page = ft.Container(
             expand=True,
             alignment=ft.Alignment.TOP_CENTER,
             content=ft.Container(width=ctx.width, content=ft.Column(body, scroll=ft.ScrollMode.AUTO, spacing=12)),
         )
+        return message_overlay(page, self.messages())
 
     # -- host events --
 
@@ -304,10 +404,31 @@ class BoardScreen(RoomScreen):
         self.qr_seat = None
         await self.render()
 
+    async def ask_reissue(self, seat: int) -> None:
+        self.confirm_seat = seat
+        await self.render()
+
+    async def cancel_reissue(self) -> None:
+        self.confirm_seat = None
+        await self.render()
+
+    async def play_again(self) -> None:
+        if not self.is_host:
+            return
+        try:
+            following = await self.session.host.play_again(self.room)
+        except Rejected as rejection:
+            self.error = self.tr.error(rejection.code, rejection.params, self.names)
+            await self.render()
+            return
+        self.page.navigate(f"/room/{following.id}{self.host_query}")
+
     async def reissue(self, seat: int) -> None:
+        self.confirm_seat = None
         if not self.is_host:
             return
         await self.room.reissue(seat)
+        self._claimed.discard(seat)
         self.notice = self.tr.t("ui.reissued", self.names, seat=seat)
         self.qr_seat = seat
         await self.render()
@@ -328,6 +449,7 @@ class BoardScreen(RoomScreen):
         self.pass_seat = seat
         self.pass_revealed = False
         self.error = None
+        await self.room.mark_pass_and_play(seat)  # the table QR code's page stops offering it
         await self.render()
 
     async def reveal_pass(self) -> None:

@@ -12,12 +12,12 @@ import flet as ft
 from companion.games import GAMES
 from views.games import UIS
 from views.games import get as game_ui
-from companion.i18n import LANGUAGES, Translator
+from companion.i18n import Translator
 from companion.players import Colour
 from companion.room import Rejected
 from views.lan import JoinHelp
 from views.screen import refresh_page
-from views.common import ACCENT, INK, MUTED, PANEL, banner, big_button, choice_name, handler, icon_button, label, player_chip, show_screen, tagged
+from views.common import ACCENT, INK, MUTED, PANEL, banner, big_button, choice_name, handler, icon_button, label, language_menu, player_chip, show_screen, tagged
 
 if TYPE_CHECKING:
     from views.app import PageSession
@@ -56,6 +56,8 @@ class HomeScreen:
             {"name": "", "colour": COLOURS[i]} for i in range(4)
         ]
         self.first_player = "random"
+        #: the table QR code's free-seat page (companion.store.TableLink.free_seats)
+        self.free_seats = "True"
         self.rules: dict[str, str] = {}
         self.extra: dict[str, Any] = {}
         self._unsubscribe: Any = None
@@ -103,10 +105,14 @@ class HomeScreen:
             [
                 label(tr.t("ui.app_title"), 30, weight=ft.FontWeight.BOLD),
                 label(tr.t("ui.host_board") if self.is_host else tr.t("ui.spectator"), 18, MUTED),
-                ft.Container(expand=True),
                 *([self.join_help.button(tr)] if self.join_help else []),
                 self.language_picker(),
-            ]
+            ],
+            # wraps on a phone (390 px): the title, then the buttons; nothing cut off
+            wrap=True,
+            spacing=12,
+            run_spacing=4,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
         controls: list[ft.Control] = [header, label(tr.t("ui.rooms"), 22, ACCENT, ft.FontWeight.BOLD)]
         if self.is_host:  # finished games, their replays, log import (views/history.py)
@@ -127,15 +133,20 @@ class HomeScreen:
                     bgcolor=PANEL,
                     border_radius=10,
                     padding=12,
-                    content=ft.Row(
+                    # stacked lines, each wrapping: fits a 390 px phone as well as the tablet
+                    content=ft.Column(
                         [
-                            label(tr.t(f"game.{room.game_id}"), 20, weight=ft.FontWeight.BOLD),
-                            label(room.id, 14, MUTED),
-                            ft.Row([player_chip(tr, names, colours, s, 14) for s in range(len(names))], wrap=True, expand=True),
-                            label(status, 16, MUTED),
-                            big_button(tr.t("ui.open"), handler(self.open_room, room.id), ident=f"open-{room.id}"),
+                            ft.Row([label(tr.t(f"game.{room.game_id}"), 20, weight=ft.FontWeight.BOLD), label(room.id, 14, MUTED)], wrap=True),
+                            ft.Row([player_chip(tr, names, colours, s, 14) for s in range(len(names))], wrap=True),
+                            ft.Row(
+                                [label(status, 16, MUTED), big_button(tr.t("ui.open"), handler(self.open_room, room.id), ident=f"open-{room.id}")],
+                                wrap=True,
+                                alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+                                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                            ),
                         ],
-                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                        spacing=6,
+                        tight=True,
                     ),
                 )
             )
@@ -147,17 +158,7 @@ class HomeScreen:
         return [page]
 
     def language_picker(self) -> ft.Control:
-        # The field's own label is drawn, not announced: the Semantics label names it for screen readers.
-        return ft.Semantics(
-            label=self.tr.t("ui.language"),
-            content=ft.Dropdown(
-                value=self.session.lang,
-                options=[ft.DropdownOption(key=lang, text=lang.upper()) for lang in LANGUAGES],
-                on_select=self.on_language,
-                width=110,
-                label=self.tr.t("ui.language"),
-            ),
-        )
+        return language_menu(self.tr, self.session.lang, self.on_language)
 
     async def on_language(self, event: Any) -> None:
         await self.session.set_language(event.control.value)
@@ -225,6 +226,16 @@ class HomeScreen:
         fields = self.hook("setup_fields")
         if fields is not None:
             controls.extend(fields(self.setup_context()))
+        free_options = [ft.DropdownOption(key=v, text=tr.t(f"table.option.free_seats.{v}")) for v in ("True", "False")]
+        controls.append(
+            tagged("setup-free-seats", ft.Dropdown(
+                label=tr.t("table.option.free_seats"),
+                value=self.free_seats,
+                options=free_options,
+                on_select=self.on_free_seats,
+                width=520,
+            ), name=choice_name(tr, tr.t("table.option.free_seats"), free_options, self.free_seats))
+        )
         controls.append(big_button(tr.t("ui.create_room"), handler(self.create), ident="create-room", width=320))
         return controls
 
@@ -251,6 +262,10 @@ class HomeScreen:
         self.rules = {}
         await self.load_extra()
         await self.render()
+
+    async def on_free_seats(self, event: Any) -> None:
+        self.free_seats = event.control.value
+        await self.render()  # its screen-reader name says the choice
 
     async def on_first(self, event: Any) -> None:
         self.first_player = event.control.value
@@ -290,7 +305,7 @@ class HomeScreen:
         if values is not None:
             setup.update(values(self.setup_context()))
         try:
-            room = await self.session.host.create_room(self.game_id, setup)
+            room = await self.session.host.create_room(self.game_id, setup, free_seats=self.free_seats == "True")
         except Rejected as rejection:
             self.error = self.tr.error(rejection.code, rejection.params, [])
             await self.render()

@@ -44,8 +44,10 @@ def join_help_panel(
     height: float,
     on_choose: Callable[[Any], Awaitable[None]],
     on_close: Callable[[Any], Awaitable[None]],
+    join_url: str | None = None,
 ) -> ft.Control:
-    """The overlay itself, drawn over the page (put it in a Stack above the page's controls)."""
+    """The overlay itself, drawn over the page (put it in a Stack above the page's controls).
+    `join_url`: the room's table QR code (views/join.py), shown instead of the bare address."""
     base = join.current
     check_url = f"{base}/check"
     narrow = width < 700
@@ -70,8 +72,9 @@ def join_help_panel(
                 ),
             )
         )
+    join_title = [label(tr.t("table.join_title"), 18, INK, ft.FontWeight.BOLD)] if join_url else []
     join_block = ft.Column(
-        [tagged("join-qr", ft.Image(src=qr_svg(base), width=qr_size, height=qr_size, semantics_label=tr.t("lan.help.join_at")))],
+        [*join_title, tagged("join-qr", ft.Image(src=qr_svg(join_url or base), width=qr_size, height=qr_size, semantics_label=tr.t("table.join_title") if join_url else tr.t("lan.help.join_at")))],
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         tight=True,
     )
@@ -116,10 +119,12 @@ class JoinHelp:
     button that opens it, and the panel drawn over the screen. Only a host screen makes one: the
     panel's address picker changes what every QR code names."""
 
-    def __init__(self, session: PageSession, render: Callable[[], Awaitable[None]]):
+    def __init__(self, session: PageSession, render: Callable[[], Awaitable[None]], join_url: Callable[[], str | None] | None = None):
         self.session = session
         self.render = render
         self.shown = False
+        #: the QR code to join by (a room's table QR code), None: the host's address
+        self.join_url = join_url
 
     def button(self, tr: Translator) -> ft.Control:
         return join_help_button(tr, handler(self.show, True))
@@ -134,6 +139,7 @@ class JoinHelp:
             height=float(page.height or 768),
             on_choose=self.choose,
             on_close=handler(self.show, False),
+            join_url=self.join_url() if self.join_url else None,
         )
         return ft.Stack([screen, panel], expand=True)
 

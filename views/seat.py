@@ -13,8 +13,9 @@ from companion.i18n import Translator
 from companion.room import Room, RoomEvent
 from views import games as game_uis
 from views.screen import RoomScreen
+from views.standings import my_place, standings_table
 from views.rule_cards import rules_button, rules_page
-from views.common import role, PEEK_KEY, PEEK_SHOWN_SECONDS, ACCENT, COLOUR_HEX, MUTED, banner, centered_message, glyph, label, text_on
+from views.common import handler, message_overlay, role, PEEK_KEY, PEEK_SHOWN_SECONDS, ACCENT, COLOUR_HEX, MUTED, banner, centered_message, glyph, label, language_menu, peek_catcher, text_on
 
 if TYPE_CHECKING:
     from views.app import PageSession
@@ -25,6 +26,7 @@ log = logging.getLogger(__name__)
 class SeatScreen(RoomScreen):
     channel = "seat"
     priority = 1
+    acts_for_others = False
     #: a phone shows neither who is connected nor which seats are taken
     watches = frozenset({"version"})
     #: the rule card is up: drawn instead of the game (so no secret is on the page)
@@ -49,6 +51,9 @@ class SeatScreen(RoomScreen):
         self.page.on_app_lifecycle_state_change = self.on_lifecycle
         self.haptics = ft.HapticFeedback()
         await self.room.claim(self.seat)
+        if self.room.table.next_room:  # "Play again" happened while this phone was away
+            await self.move_to_next()
+            return
         await super().open()
         await self.connected(True)
 
@@ -72,6 +77,9 @@ class SeatScreen(RoomScreen):
         if event.kind == "seats" and not self.room.token_valid(self.seat, self.token):
             await self.sign_out()
             return
+        if event.kind == "next":
+            self.page.run_task(self.move_to_next)
+            return
         await super().on_room_event(event)
 
     async def sign_out(self) -> None:
@@ -87,7 +95,7 @@ class SeatScreen(RoomScreen):
         # The page is replaced before anything is awaited: a phone that is away reconnects to
         # whatever the session holds, and forgetting the token can wait seconds for it.
         self.page.controls.clear()
-        self.page.add(ft.Semantics(identifier="signed-out", key="signed-out", content=centered_message(self.tr.t("ui.signed_out"))))
+        self.page.add(ft.Semantics(identifier="signed-out", key="signed-out", content=centered_message(self.tr.t("table.signed_out", self.names, seat=self.seat))))
         self.page.update()
         await self.session.prefs.remove(f"referee.seat.{self.room.id}")
 
@@ -115,6 +123,21 @@ class SeatScreen(RoomScreen):
         self._peek_timer = None
         if self.ui.get(PEEK_KEY) and not self.signed_out:
             self.page.run_task(self.hide_private)
+
+    def context(self, seat: int | None, acts_for_current: bool):
+        ctx = super().context(seat, acts_for_current)
+        ctx.rerender = self.rerender_after_tap
+        return ctx
+
+    async def rerender_after_tap(self) -> None:
+        """A tap on this phone redraws it: the player is at the open cards (entering a card takes
+        several taps), so they get their full time again."""
+        self._cancel_peek_timer()
+        await self.render()
+
+    async def on_language(self, event: ft.Event) -> None:
+        # this phone only: its own storage and page (the board and other phones keep theirs)
+        await self.session.set_language(event.control.value)
 
     async def after_accepted(self) -> None:
         self.ui[PEEK_KEY] = False
@@ -156,11 +179,11 @@ class SeatScreen(RoomScreen):
         else:
             await self.render()
 
-    async def submit(self, raw: dict) -> bool:
+    async def submit(self, raw: dict, *, seen: int | None = None) -> bool:
         if self.signed_out or not self.room.token_valid(self.seat, self.token):
             await self.sign_out()
             return False
-        return await super().submit(raw)
+        return await super().submit(raw, seen=seen)
 
     def build(self) -> list[ft.Control]:
         tr = self.tr
@@ -171,6 +194,8 @@ class SeatScreen(RoomScreen):
         colour = self.colours[self.seat]
         my_turn = self.seat in view.waiting_for and len(view.waiting_for) >= 1 and ui.is_my_turn(view, self.seat)
         self.my_turn = my_turn
+        if self.seat in view.waiting_for:
+            self.handover.acts_for(self.seat)  # a second action in a row is protected too
         if self.show_rules:
             notice = tr.t("ui.your_turn") if my_turn else None
             return rules_page(tr, self.room.game_id, self.room.setup, width=ctx.width, on_back=self.toggle_rules, notice=notice)
@@ -190,7 +215,8 @@ class SeatScreen(RoomScreen):
         )
         items: list[ft.Control] = [role("seat-header", header)]
         # its own row: a 360 px header has no room left beside a long name and the summary
-        items.append(role("rules-bar", ft.Row([rules_button(tr, self.toggle_rules)], alignment=ft.MainAxisAlignment.END)))
+        bar = [language_menu(tr, self.session.lang, self.on_language, ident="seat-language"), rules_button(tr, self.toggle_rules)]
+        items.append(role("rules-bar", ft.Row(bar, alignment=ft.MainAxisAlignment.END, wrap=True)))
         if my_turn:
             items.append(
                 ft.Semantics(
@@ -209,14 +235,38 @@ class SeatScreen(RoomScreen):
                 )
             )
         elif view.waiting_for and len(view.waiting_for) < len(self.names):  # not "everyone"
-            items.append(role("waiting-for", label(tr.t("ui.waiting_for", self.names, seats=list(view.waiting_for)), 18, MUTED)))
-        if self.error:
-            items.append(banner(self.error))
-        items.append(role("seat-body", ui.seat_body(ctx, view)))
-        return [
-            ft.Container(
-                alignment=ft.Alignment.TOP_CENTER,
-                expand=True,
-                content=ft.Container(width=ctx.width, content=ft.Column(items, spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)),
-            )
-        ]
+            items.append(role("waiting-for", label(self.waiting_text(ui, ctx, view), 18, MUTED)))
+        standings = self.room.game.standings(self.room.state)
+        if standings is not None:
+            # The end: where this player came, and the table's standings; nothing left to peek at.
+            items += [my_place(tr, standings, self.seat, width=ctx.width), standings_table(tr, self.names, self.colours, standings, width=ctx.width, size=18)]
+        else:
+            items.append(role("seat-body", ui.seat_body(ctx, view)))
+        page = ft.Container(
+            alignment=ft.Alignment.TOP_CENTER,
+            expand=True,
+            content=ft.Container(width=ctx.width, content=ft.Column(items, spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)),
+        )
+        messages = [banner(self.error, on_dismiss=handler(self.dismiss_error))] if self.error else []
+        return [message_overlay(peek_catcher(ctx, page), messages)]
+
+    async def dismiss_error(self) -> None:
+        self.error = None
+        await self.render()
+
+    async def move_to_next(self) -> None:
+        """"Play again" made the next room: this phone's seat there, without a scan (the valid
+        token of this seat here is what entitles it to the seat there)."""
+        following = self.session.host.rooms.get(self.room.table.next_room or "")
+        if following is None or self.signed_out or not self.room.token_valid(self.seat, self.token):
+            return
+        await self.session.enter_seat(following, following.seats[self.seat].token)
+
+    def waiting_text(self, ui, ctx, view) -> str:
+        """Who the game waits for, never this phone's own player by name: a seat waited for
+        without its turn having started waits for something the board enters first."""
+        others = [s for s in view.waiting_for if s != self.seat]
+        if self.seat in view.waiting_for:
+            hook = getattr(ui, "waiting_text", None)
+            return (hook(ctx, view, self.seat) if hook else None) or self.tr.t("ui.turn_after_board")
+        return self.tr.t("ui.waiting_for", self.names, seats=others)

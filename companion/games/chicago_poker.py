@@ -54,6 +54,7 @@ from companion.games.poker_hands import (
     strength,
 )
 from companion.players import Player, check_players
+from companion.standings import Detail, Standing, ranked
 
 # --- constants (RULES.md §3.2-§3.4) ------------------------------------------------------------
 
@@ -125,8 +126,10 @@ class Setup(Model):
     #: §3.6: a tied player who cannot send a gangster card turns up the top card of the deck
     #: ("deck_top"), or drops out of the tie ("out")
     empty_hand_reinforcement: Literal["deck_top", "out"] = "deck_top"
-    #: §3.6: a special card sent as a reinforcement is refused ("forbidden") or worth 0 ("zero")
-    special_reinforcement: Literal["forbidden", "zero"] = "forbidden"
+    #: §3.6: a special card sent as a reinforcement is not allowed but, if forced (the player
+    #: confirms they hold no gangster card), worth 0 ("if_forced", the recommended reading); always
+    #: refused ("forbidden"); or always allowed, worth 0 ("zero")
+    special_reinforcement: Literal["if_forced", "forbidden", "zero"] = "if_forced"
     #: §3.6: a 5th card brought by Limousine places a shootout marker ("marker") or not ("none")
     limousine_marker: Literal["marker", "none"] = "marker"
 
@@ -179,7 +182,7 @@ HOUSE_RULES: dict[str, tuple[Any, ...]] = {
     "later_markers": ("marker", "none"),
     "marker_order": ("choose", "placed_first"),
     "empty_hand_reinforcement": ("deck_top", "out"),
-    "special_reinforcement": ("forbidden", "zero"),
+    "special_reinforcement": ("if_forced", "forbidden", "zero"),
     "limousine_marker": ("marker", "none"),
 }
 
@@ -298,6 +301,24 @@ class Reinforce(Model):
     by: int
     card: Card | None = None
     special: SpecialKind | None = None
+    #: the player confirms they hold no gangster card (a special card is then forced, house rule
+    #: "if_forced"; the app cannot see hands)
+    no_gangster: bool = False
+
+
+class Reveal(Model):
+    """The host board resolves the reveal the game waits for (a shootout, or a round of
+    reinforcement picks): `host_only`."""
+
+    type: Literal["reveal"] = "reveal"
+    by: None = None
+
+
+class Ready(Model):
+    """A seat is ready for the reveal the game waits for; the last one reveals with this action."""
+
+    type: Literal["ready"] = "ready"
+    by: int
 
 
 class RevealDeckCard(Model):
@@ -322,7 +343,9 @@ Action = Annotated[
     | EndTurn
     | ChooseShootout
     | Reinforce
-    | RevealDeckCard,
+    | RevealDeckCard
+    | Reveal
+    | Ready,
     Field(discriminator="type"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
@@ -337,7 +360,10 @@ SPECIAL_ACTIONS: dict[type, SpecialKind] = {
 
 # --- state -------------------------------------------------------------------------------------
 
-Phase = Literal["tiles", "choose_shootout", "reinforce", "deck_card", "actions", "over"]
+#: "reveal": a shootout is due or every reinforcement pick is in; the game waits for the host's
+#: `reveal` or everyone's `ready` (State.pending_reveal says which)
+Phase = Literal["tiles", "choose_shootout", "reinforce", "deck_card", "reveal", "actions", "over"]
+PendingReveal = Literal["shootout", "reinforcements"]
 
 
 class Placed(Model):
@@ -461,6 +487,11 @@ class State(Model):
     winners: tuple[int, ...] = ()
     #: the ruling code that ended the game
     end_reason: str | None = None
+    #: in phase "reveal": what the reveal resolves, and for a shootout, where
+    pending_reveal: PendingReveal | None = None
+    reveal_business: int | None = None
+    #: seats that said they are ready for the reveal
+    ready: tuple[int, ...] = ()
 
     @property
     def players(self) -> int:
@@ -545,6 +576,10 @@ class LegalMoves(Model):
     tiles: tuple[BusinessType, ...] = ()
     #: seats whose top-of-deck reinforcement must be entered
     deck_card_for: tuple[int, ...] = ()
+    #: the host board may reveal now (board_legal only)
+    reveal: bool = False
+    #: this seat may say it is ready (my_legal; on board_legal: some seat still may)
+    ready: bool = False
 
 
 class View(Model):
@@ -578,8 +613,15 @@ class View(Model):
     short_game: bool
     special_cards: bool
     #: house rules the pages need to phrase the reinforcement choices
-    special_reinforcement: Literal["forbidden", "zero"] = "forbidden"
+    special_reinforcement: Literal["if_forced", "forbidden", "zero"] = "if_forced"
     empty_hand_reinforcement: Literal["deck_top", "out"] = "deck_top"
+    #: a shootout or a reinforcement round waits for the reveal (phase "reveal")
+    awaiting_reveal: bool = False
+    pending_reveal: PendingReveal | None = None
+    #: the business whose shootout waits for the reveal
+    reveal_business: int | None = None
+    #: seats that said they are ready for the reveal
+    ready: tuple[int, ...] = ()
     #: public actions the board may enter now
     board_legal: LegalMoves
     #: present only in a seat's own projection
@@ -609,6 +651,12 @@ MESSAGES: dict[str, str] = {
     "chicago_poker.bribe": "{seat:seat} plays Bribe: takes a card from the discard pile, then the discard pile is shuffled into the deck.",
     "chicago_poker.bribe_empty": "{seat:seat} plays Bribe, but the discard pile is empty.",
     "chicago_poker.turn_ended": "{seat:seat} ends the turn with {hand:plural:one=# card|other=# cards} in hand.",
+    "chicago_poker.ready": "{seat:seat} is ready.",
+    "chicago_poker.host_revealed": "The host revealed the cards.",
+    "chicago_poker.all_ready": "Everyone is ready: the cards are revealed.",
+    "chicago_poker.phase.reveal": "reveal",
+    "chicago_poker.ui.reveal_shootout": "Shootout due at business {business}: reveal when everyone is ready",
+    "chicago_poker.ui.reveal_reinforcements": "Every reinforcement is chosen: reveal when everyone is ready",
     "chicago_poker.choose_shootout": "{seat:seat} has shootouts due at businesses {businesses}: {seat:seat} chooses which comes first.",
     "chicago_poker.shootout": "Shootout at business {business} ({kind:label=chicago_poker.business}), called by {seat:seat}: every card there is turned face up.",
     "chicago_poker.shootout_hand": "{seat:seat}: {cards}: {hand:label=chicago_poker.hand} ({ranks}).",
@@ -642,6 +690,8 @@ MESSAGES: dict[str, str] = {
     "chicago_poker.err.column_full": "You already have 5 cards at business {business}: that is the most allowed.",
     "chicago_poker.err.wrong_face": "Your card {position} at this {kind:label=chicago_poker.business} goes face {face:label=chicago_poker.face}.",
     "chicago_poker.err.card_taken": "{card} is already {where:label=chicago_poker.where}: each card exists once. Check the card.",
+    "chicago_poker.err.card_not_in_hand": "Your hand holds only what your Bribe took (shown on your page): {card} is not in it.",
+    "chicago_poker.err.special_not_in_hand": "Your hand holds only what your Bribe took (shown on your page): it has no {special:label=chicago_poker.special} card.",
     "chicago_poker.err.special_on_business": "A special card is never placed at a business: play it as a special card.",
     "chicago_poker.err.empty_hand": "You have no card in hand.",
     "chicago_poker.err.hand_limit": "You may not take that card: with {hand:plural:one=# card|other=# cards} and {actions:plural:one=# action|other=# actions} left you could not get back to 7 by the end of your turn.",
@@ -665,8 +715,11 @@ MESSAGES: dict[str, str] = {
     "chicago_poker.err.no_tile_of_type": "All 5 {kind:label=chicago_poker.business} tiles are already out.",
     "chicago_poker.err.no_shootout_there": "You have no shootout due at business {business}.",
     "chicago_poker.err.not_in_tie": "You are not in this tie.",
+    "chicago_poker.err.already_ready": "You are already ready; the others are awaited.",
+    "chicago_poker.err.host_reveals": "Only the host board reveals the cards: tap Ready when you are ready.",
     "chicago_poker.err.already_picked": "You have already sent your reinforcement.",
     "chicago_poker.err.special_reinforcement": "A special card has no value: it cannot be sent as a reinforcement (house rule).",
+    "chicago_poker.err.special_unless_forced": "A special card may be sent only if you hold no gangster card: confirm that you hold none.",
     "chicago_poker.err.no_deck_card_for": "No top card of the deck is awaited for {seat:seat}.",
     "chicago_poker.err.ranking_missing": "Your own hand order must list all {count:num} hands once each: {hand:label=chicago_poker.hand} is missing.",
     "chicago_poker.err.ranking_twice": "Your own hand order must list all {count:num} hands once each: {hand:label=chicago_poker.hand} is listed twice.",
@@ -692,6 +745,7 @@ MESSAGES: dict[str, str] = {
     "chicago_poker.rule.empty_hand_reinforcement.out": "that player drops out of the tie",
     "chicago_poker.rule.special_reinforcement": "Special card as a reinforcement",
     "chicago_poker.rule.special_reinforcement.forbidden": "not allowed",
+    "chicago_poker.rule.special_reinforcement.if_forced": "not allowed; if forced (no gangster card in hand), worth 0",
     "chicago_poker.rule.special_reinforcement.zero": "allowed, worth 0",
     "chicago_poker.rule.limousine_marker": "Limousine bringing a 5th card",
     "chicago_poker.rule.limousine_marker.marker": "places a shootout marker",
@@ -779,6 +833,7 @@ MESSAGES: dict[str, str] = {
     "chicago_poker.ui.resolve": "Shootout at business {business} first",
     "chicago_poker.ui.enter_deck_card": "Turn up the top card of the deck for {seat:seat} and enter it:",
     "chicago_poker.ui.enter_card": "Enter this card",
+    "chicago_poker.ui.pick_card_first": "Pick the card's value and colour first",
     "chicago_poker.ui.draw_for": "{seat:seat} draws a card",
     "chicago_poker.ui.end_turn_for": "End {seat:seat}'s turn",
     "chicago_poker.ui.face_up_for": "A face-up card played by {seat:seat}:",
@@ -813,6 +868,15 @@ MESSAGES: dict[str, str] = {
     "chicago_poker.ui.reinforce_secret": "Nobody sees it until every tied player has chosen; the highest value wins.",
     "chicago_poker.ui.send": "Send this card",
     "chicago_poker.ui.no_gangster": "No gangster card to send",
+    "chicago_poker.ui.turn_after_tile": "Your turn starts once the board turns up a tile.",
+    "chicago_poker.ui.deck_card_for_you": "Your reinforcement is the top card of the deck: it counts once the board enters it.",
+    "chicago_poker.ui.pad_enter_face_down": "Hold here to enter a face-down card",
+    "chicago_poker.ui.pad_enter_card": "Hold here to enter the card you play",
+    "chicago_poker.ui.pad_enter_reinforcement": "Hold here to enter your reinforcement",
+    "chicago_poker.ui.pad_see_mine": "Hold here to see your face-down cards",
+    "chicago_poker.ui.pad_release_card": "Let go to hide the card",
+    "chicago_poker.ui.special_if_forced": "A special card may be sent only by a player who holds no gangster card (it is then worth 0).",
+    "chicago_poker.ui.confirm_no_gangster": "I hold no gangster card",
     "chicago_poker.ui.no_gangster_help.deck_top": "Without a gangster card, the top card of the deck is sent for you.",
     "chicago_poker.ui.no_gangster_help.out": "Without a gangster card, you drop out of the tie.",
     "chicago_poker.ui.send_special": "Send {special:label=chicago_poker.special} (worth 0)",
@@ -946,6 +1010,14 @@ class ChicagoPoker:
         known.update(p.card.pair() for p in state.picks if p.card is not None)
         return [card for card in ALL_CARDS if card.pair() not in known]
 
+    def hand_options(self, state: State, seat: int) -> tuple[list[Card], list[SpecialKind]]:
+        """The gangster cards and special kinds `seat` may hold: when every card in the hand is
+        one a Bribe took, only those; otherwise anything not known to be elsewhere."""
+        known = [b for b in state.bribed if b.seat == seat]
+        if known and len(known) >= state.hands[seat]:
+            return [b.card for b in known if b.card is not None], [b.special for b in known if b.special is not None]
+        return self.free_cards(state, seat), [k for k in SPECIAL_KINDS if self.specials_available(state, k, seat) > 0]
+
     def marked(self, state: State, seat: int, business_id: int) -> bool:
         return any(m.seat == seat and m.business == business_id for m in state.markers)
 
@@ -981,6 +1053,8 @@ class ChicagoPoker:
             return tuple(s for s in state.reinforcing if s not in picked)
         if state.phase == "deck_card":
             return tuple(p.seat for p in state.picks if p.source == "deck" and p.card is None and p.special is None)
+        if state.phase == "reveal":
+            return tuple(s for s in state.order if s not in state.ready)
         assert state.current is not None
         return (state.current,)
 
@@ -989,10 +1063,12 @@ class ChicagoPoker:
     def apply(self, state: State, action: Any) -> Outcome:
         if state.phase == "over":
             raise RuleError("chicago_poker.err.game_over")
-        if not 0 <= action.by < state.players:
+        if action.by is not None and not 0 <= action.by < state.players:
             raise RuleError("chicago_poker.err.unknown_seat", seat=action.by)
         log = _Log()
         handler = {
+            Reveal: self._reveal_request,
+            Ready: self._reveal_request,
             RevealTile: self._reveal_tile,
             ChooseShootout: self._choose_shootout,
             Reinforce: self._reinforce,
@@ -1027,6 +1103,15 @@ class ChicagoPoker:
         where = self.card_place(state, card, seat)
         if where is not None:
             raise RuleError("chicago_poker.err.card_taken", card=card.label(), where=where)
+
+    def _check_in_hand(self, state: State, seat: int, card: Card | None = None, special: str | None = None) -> None:
+        """A hand made only of cards a Bribe took cannot give anything else (the card tracking
+        would otherwise keep a card 'in hand' after the hand is empty)."""
+        cards, specials = self.hand_options(state, seat)
+        if card is not None and card not in cards:
+            raise RuleError("chicago_poker.err.card_not_in_hand", card=card.label())
+        if special is not None and special not in specials:
+            raise RuleError("chicago_poker.err.special_not_in_hand", special=special)
 
     def _forget_bribed(self, state: State, seat: int, card: Card | None = None, special: str | None = None) -> tuple[Bribed, ...]:
         """A card of `seat`'s known through a Bribe has left their hand."""
@@ -1087,7 +1172,7 @@ class ChicagoPoker:
         if not due:
             return _put(state, phase="actions", shootout=None)
         if len(due) == 1 or state.setup.marker_order == "placed_first":
-            return self._shootout(state, due[0], log)
+            return self._await_reveal(state, "shootout", due[0])
         log.add("choose_shootout", seat=seat, businesses=", ".join(map(str, due)))
         return _put(state, phase="choose_shootout", shootout=None)
 
@@ -1129,6 +1214,7 @@ class ChicagoPoker:
         if face != wanted:
             raise RuleError("chicago_poker.err.wrong_face", position=position, kind=business.kind, face=face)
         self._check_free(state, action.card, action.by)
+        self._check_in_hand(state, action.by, card=action.card)
         business = _with_column(business, action.by, column + (Placed(card=action.card, face_up=face == "up"),))
         state = _put(
             state,
@@ -1163,6 +1249,7 @@ class ChicagoPoker:
             raise RuleError("chicago_poker.err.empty_hand")
         if self.specials_available(state, kind, action.by) < 1:
             raise RuleError("chicago_poker.err.special_gone", special=kind)
+        self._check_in_hand(state, action.by, special=kind)
         effect = {
             Liquidation: self._liquidation,
             PoliceRaid: self._police_raid,
@@ -1291,7 +1378,40 @@ class ChicagoPoker:
             raise RuleError("chicago_poker.err.not_your_turn", expected=state.current)
         if action.business not in self.shootouts_due(state, action.by):
             raise RuleError("chicago_poker.err.no_shootout_there", business=action.business)
-        return self._shootout(state, action.business, log)
+        return self._await_reveal(state, "shootout", action.business)
+
+    # the reveal: never a side effect of the action that makes it due
+
+    def awaiting_reveal(self, state: State) -> bool:
+        return state.phase == "reveal"
+
+    def _await_reveal(self, state: State, pending: PendingReveal, business: int | None = None) -> State:
+        return _put(state, phase="reveal", pending_reveal=pending, reveal_business=business, ready=())
+
+    def reveal(self, state: State) -> Outcome:
+        log = _Log()
+        return Outcome(state=self._resolve_reveal(state, log), rulings=tuple(log.rulings), reveals=log.reveals)
+
+    def _resolve_reveal(self, state: State, log: _Log) -> State:
+        pending, business = state.pending_reveal, state.reveal_business
+        if pending == "shootout":
+            assert business is not None
+            return self._shootout(_put(state, phase="actions", pending_reveal=None, reveal_business=None, ready=()), business, log)
+        return self._reveal_round(_put(state, phase="reinforce", pending_reveal=None, ready=()), log)
+
+    def _reveal_request(self, state: State, action: Reveal | Ready, log: _Log) -> State:
+        if state.phase != "reveal":
+            raise RuleError("chicago_poker.err.wrong_phase", phase=state.phase)
+        if isinstance(action, Reveal):
+            log.add("host_revealed")
+            return self._resolve_reveal(state, log)
+        if action.by in state.ready:
+            raise RuleError("chicago_poker.err.already_ready")
+        log.add("ready", seat=action.by)
+        if len(state.ready) + 1 < state.players:
+            return _put(state, ready=state.ready + (action.by,))
+        log.add("all_ready")
+        return self._resolve_reveal(state, log)
 
     def _shootout(self, state: State, business_id: int, log: _Log) -> State:
         business = state.business(business_id)
@@ -1369,12 +1489,16 @@ class ChicagoPoker:
                 raise RuleError("chicago_poker.err.empty_hand")  # pragma: no cover - auto-picked
         if action.card is not None:
             self._check_free(state, action.card, action.by)
+            self._check_in_hand(state, action.by, card=action.card)
             pick = Pick(seat=action.by, source="hand", card=action.card)
         elif action.special is not None:
             if state.setup.special_reinforcement == "forbidden":
                 raise RuleError("chicago_poker.err.special_reinforcement")
+            if state.setup.special_reinforcement == "if_forced" and not action.no_gangster:
+                raise RuleError("chicago_poker.err.special_unless_forced")
             if self.specials_available(state, action.special, action.by) < 1:
                 raise RuleError("chicago_poker.err.special_gone", special=action.special)
+            self._check_in_hand(state, action.by, special=action.special)
             pick = Pick(seat=action.by, source="special", special=action.special)
         else:
             empty = "deck" if state.setup.empty_hand_reinforcement == "deck_top" else "none"
@@ -1394,7 +1518,7 @@ class ChicagoPoker:
         picks = tuple(
             p.model_copy(update={"source": "none"}) if p.seat in pending else p for p in state.picks
         )
-        return self._reveal_round(_put(state, picks=picks), log)
+        return self._await_reveal(_put(state, picks=picks), "reinforcements")
 
     def _reveal_deck_card(self, state: State, action: RevealDeckCard, log: _Log) -> State:
         if state.phase != "deck_card":
@@ -1516,6 +1640,10 @@ class ChicagoPoker:
     # -- projection: the one place deciding what each audience sees --
 
     def legal(self, state: State, seat: int, public_only: bool = False) -> LegalMoves:
+        if state.phase == "reveal":
+            if public_only:  # the board's choices
+                return LegalMoves(reveal=True, ready=len(state.ready) < state.players)
+            return LegalMoves(ready=seat not in state.ready)
         if state.phase == "tiles":
             return LegalMoves(tiles=tuple(k for k in BUSINESS_TYPES if state.tiles.count(k) < TILES_PER_TYPE))
         if state.phase == "deck_card":
@@ -1574,7 +1702,7 @@ class ChicagoPoker:
                 )
             )
         reinforcement = None
-        if state.phase in ("reinforce", "deck_card") and state.shootout is not None:
+        if (state.phase in ("reinforce", "deck_card") or state.pending_reveal == "reinforcements") and state.shootout is not None:
             reinforcement = ReinforcementView(
                 business=state.shootout.business,
                 round=len(state.shootout.rounds) + 1,
@@ -1615,6 +1743,10 @@ class ChicagoPoker:
             special_cards=state.setup.special_cards,
             special_reinforcement=state.setup.special_reinforcement,
             empty_hand_reinforcement=state.setup.empty_hand_reinforcement,
+            awaiting_reveal=state.phase == "reveal",
+            pending_reveal=state.pending_reveal,
+            reveal_business=state.reveal_business,
+            ready=state.ready,
             board_legal=board_legal,
         )
         if seat is None:
@@ -1640,6 +1772,9 @@ class ChicagoPoker:
     def is_public(self, action: Any) -> bool:
         return not isinstance(action, SECRET_ACTIONS)
 
+    def host_only(self, action: Any) -> str | None:
+        return "chicago_poker.err.host_reveals" if isinstance(action, Reveal) else None
+
     def redact(self, action: Any) -> dict[str, Any]:
         data = action.model_dump()
         if isinstance(action, SECRET_ACTIONS):
@@ -1654,6 +1789,23 @@ class ChicagoPoker:
 
     # -- simulation --
 
+    def standings(self, state: State) -> tuple[Standing, ...] | None:
+        """Most businesses controlled; the game's own verdict decides the winners (RULES.md §3);
+        how: the businesses each player controls, by kind."""
+        result = self.result(state)
+        if result is None:
+            return None
+        details = [
+            [Detail(code="standing.chicago_poker.businesses", params={"n": len(tiles)})]
+            + [
+                Detail(code="standing.chicago_poker.business", params={"kind": kind, "n": sum(1 for t in tiles if t.kind == kind)})
+                for kind in BUSINESS_TYPES
+                if any(t.kind == kind for t in tiles)
+            ]
+            for tiles in state.controlled
+        ]
+        return ranked([(len(tiles),) for tiles in state.controlled], result["score"], result["winners"], "score", details)
+
     def random_action(self, state: State, rng: random.Random) -> Any | None:
         """A legal action, biased towards filling columns so that simulated games end."""
         if state.phase == "over":
@@ -1661,14 +1813,15 @@ class ChicagoPoker:
         if state.phase == "tiles":
             left = [k for k in BUSINESS_TYPES for _ in range(TILES_PER_TYPE - state.tiles.count(k))]
             return RevealTile(by=self.waiting_for(state)[0], kind=rng.choice(left))
+        if state.phase == "reveal":
+            return Ready(by=rng.choice(self.waiting_for(state)))
         if state.phase == "choose_shootout":
             assert state.current is not None
             return ChooseShootout(by=state.current, business=rng.choice(self.shootouts_due(state, state.current)))
         if state.phase == "reinforce":
             seat = rng.choice(self.waiting_for(state))
-            free = self.free_cards(state, seat)
+            free, specials = self.hand_options(state, seat)
             if state.setup.special_reinforcement == "zero" and rng.random() < 0.1:
-                specials = [k for k in SPECIAL_KINDS if self.specials_available(state, k, seat) > 0]
                 if specials:
                     return Reinforce(by=seat, special=rng.choice(specials))
             if free and rng.random() < 0.95:
@@ -1676,7 +1829,7 @@ class ChicagoPoker:
             return Reinforce(by=seat)
         if state.phase == "deck_card":
             seat = self.waiting_for(state)[0]
-            options: list[Any] = list(self.free_cards(state, seat))
+            options: list[Any] = list(self.free_cards(state))  # from the deck: in nobody's hand
             options += [k for k in SPECIAL_KINDS if self.specials_available(state, k) > 0]
             return RevealDeckCard(by=seat, seat=seat, card=rng.choice(options))
         return self._random_turn_action(state, rng)
@@ -1687,9 +1840,9 @@ class ChicagoPoker:
         if state.actions_left == 0:
             return EndTurn(by=seat)
         legal = self.legal(state, seat)
-        free = self.free_cards(state, seat)
         # The simulation knows where every copy is (a phone's list only knows the public pile).
-        specials = [k for k in legal.specials if self.specials_available(state, k, seat) > 0]
+        free, held = self.hand_options(state, seat)
+        specials = [k for k in legal.specials if k in held]
         if legal.play and free and rng.random() < 0.75:
             # Prefer the business where this player already has the most cards.
             weights = [(len(state.business(b).columns[seat]) + 1) ** 2 for b, _ in legal.play]  # type: ignore[union-attr]

@@ -34,6 +34,7 @@ from companion.engine import (
     rng_for,
 )
 from companion.players import Player, check_players
+from companion.standings import Detail, Standing, ranked
 
 # --- setup -------------------------------------------------------------------------------------
 
@@ -177,15 +178,30 @@ class ReportBribe(Model):
     bribe: int | None
 
 
+class Reveal(Model):
+    """The host board turns every card up once all are placed: the award phase (`host_only`)."""
+
+    type: Literal["reveal"] = "reveal"
+    by: None = None
+
+
+class Ready(Model):
+    """A seat is ready for the reveal (phase "reveal"); the last one reveals with this action."""
+
+    type: Literal["ready"] = "ready"
+    by: int
+
+
 Action = Annotated[
-    DealContracts | ChooseFaceUp | PlayCard | PeekCard | AssignSwiss | HitTarget | ReportBribe,
+    DealContracts | ChooseFaceUp | PlayCard | PeekCard | AssignSwiss | HitTarget | ReportBribe | Reveal | Ready,
     Field(discriminator="type"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
 
 # --- state -------------------------------------------------------------------------------------
 
-Phase = Literal["deal", "stud", "corruption", "awards", "round_over", "over"]
+#: "reveal": every card is placed; the round waits for the host's `reveal` or everyone's `ready`
+Phase = Literal["deal", "stud", "corruption", "reveal", "awards", "round_over", "over"]
 AwardStage = Literal["swiss", "hit_men", "attorneys", "reporters", "awards"]
 
 
@@ -268,6 +284,8 @@ class State(Model):
     awards: tuple[Award, ...] = ()
     #: the public rulings of this round's award phase, for the board to step through
     award_log: tuple[Ruling, ...] = ()
+    #: seats that said they are ready for the reveal (phase "reveal")
+    ready: tuple[int, ...] = ()
 
     @property
     def players(self) -> int:
@@ -350,6 +368,10 @@ class LegalMoves(Model):
     hit_targets: tuple[int, ...] = ()
     report_targets: tuple[int, ...] = ()
     may_pass: bool = False
+    #: the host board may reveal now (board_legal only)
+    reveal: bool = False
+    #: this seat may say it is ready (my_legal; on board_legal: some seat still may)
+    ready: bool = False
 
 
 class View(Model):
@@ -375,6 +397,10 @@ class View(Model):
     pending: Pending | None
     award_log: tuple[Ruling, ...]
     winners: tuple[int, ...] = ()
+    #: every card is placed and the round waits for the reveal (phase "reveal")
+    awaiting_reveal: bool = False
+    #: seats that said they are ready for the reveal
+    ready: tuple[int, ...] = ()
     #: legal choices the board may enter (public actions only)
     board_legal: LegalMoves
     #: present only in a seat's own projection
@@ -401,6 +427,9 @@ MESSAGES: dict[str, str] = {
     "corruption.peeked": "{seat:seat} uses a Little Black Book on {owner_seat:seat}'s face-down card under the {contract}.",
     # rulings: the award phase
     "corruption.revealed": "All cards are revealed. Contracts are awarded.",
+    "corruption.ready": "{seat:seat} is ready.",
+    "corruption.host_revealed": "The host revealed the cards.",
+    "corruption.all_ready": "Everyone is ready: the cards are revealed.",
     "corruption.swiss_assigned": "{seat:seat} sends a {face_amount:money} Swiss bribe to the {contract}: it counts half, {amount:money}.",
     "corruption.hit_da": "{seat:seat}'s hit man on the {contract} kills {target_seat:seat}'s district attorney.",
     "corruption.hit_reporter": "{seat:seat}'s hit man on the {contract} kills {target_seat:seat}'s reporter.",
@@ -423,6 +452,8 @@ MESSAGES: dict[str, str] = {
     # errors
     "corruption.err.game_over": "The game is over.",
     "corruption.err.unknown_seat": "There is no player {seat}.",
+    "corruption.err.already_ready": "You are already ready; the others are awaited.",
+    "corruption.err.host_reveals": "Only the host board reveals the cards: tap Ready when you are ready.",
     "corruption.err.wrong_phase": "That is not possible now: the game is at {phase:label=corruption.phase}.",
     "corruption.err.not_your_turn": "It is {expected:seat}'s turn, not yours.",
     "corruption.err.deal_count": "Deal exactly six contracts, two under each government body.",
@@ -467,6 +498,7 @@ MESSAGES: dict[str, str] = {
     "corruption.phase.deal": "deal",
     "corruption.phase.stud": "face-up choice",
     "corruption.phase.corruption": "corruption",
+    "corruption.phase.reveal": "reveal",
     "corruption.phase.awards": "awards",
     "corruption.phase.round_over": "round over",
     "corruption.phase.over": "game over",
@@ -580,7 +612,8 @@ MESSAGES: dict[str, str] = {
     "corruption.ui.report_prompt": "Your reporter under the {contract} may remove one upright bribe:",
     "corruption.ui.recent": "What just happened",
     "corruption.ui.your_wins": "Your contracts: {contracts}",
-    "corruption.ui.table": "The table",
+    "corruption.ui.table": "The table, with your own cards",
+    "corruption.ui.public_table": "The table (what everyone sees)",
 }
 
 
@@ -696,15 +729,22 @@ class Corruption:
         if state.phase == "awards":
             pending = self.pending(state)
             return (pending.seat,) if pending else ()
+        if state.phase == "reveal":
+            return tuple(s for s in state.order if s not in state.ready)
         return ()
+
+    def awaiting_reveal(self, state: State) -> bool:
+        return state.phase == "reveal"
 
     # -- apply --
 
     def apply(self, state: State, action: Any) -> Outcome:
         if state.phase == "over":
             raise RuleError("corruption.err.game_over")
-        if not 0 <= action.by < state.players:
+        if action.by is not None and not 0 <= action.by < state.players:
             raise RuleError("corruption.err.unknown_seat", seat=action.by)
+        if isinstance(action, (Reveal, Ready)):
+            return self._reveal_request(state, action)
         if isinstance(action, DealContracts):
             return self._deal(state, action)
         if isinstance(action, ChooseFaceUp):
@@ -822,11 +862,29 @@ class Corruption:
         new = state.model_copy(update={"placements": state.placements + (placement,)})
         if len(new.placements) < CARDS_PER_ROUND * state.players:
             return Outcome(state=new, rulings=tuple(rulings))
-        # Everyone has placed six cards: all cards are revealed and the award phase starts.
-        new = new.model_copy(update={"phase": "awards", "stage": "swiss"})
-        revealed = Ruling(code="corruption.revealed")
-        new, more = self._advance_awards(new, [revealed])
-        return Outcome(state=new, rulings=(*rulings, *more), reveals=True)
+        # Everyone has placed six cards: the round waits for the host's reveal or everyone's ready.
+        return Outcome(state=new.model_copy(update={"phase": "reveal", "ready": ()}), rulings=tuple(rulings))
+
+    def reveal(self, state: State) -> Outcome:
+        """All cards are revealed and the award phase starts."""
+        new = state.model_copy(update={"phase": "awards", "stage": "swiss", "ready": ()})
+        new, more = self._advance_awards(new, [Ruling(code="corruption.revealed")])
+        return Outcome(state=new, rulings=tuple(more), reveals=True)
+
+    def _reveal_request(self, state: State, action: Reveal | Ready) -> Outcome:
+        if state.phase != "reveal":
+            raise RuleError("corruption.err.wrong_phase", phase=state.phase)
+        if isinstance(action, Reveal):
+            revealed = self.reveal(state)
+            return revealed.model_copy(update={"rulings": (Ruling(code="corruption.host_revealed"), *revealed.rulings)})
+        if action.by in state.ready:
+            raise RuleError("corruption.err.already_ready")
+        ready = state.ready + (action.by,)
+        ruling = Ruling(code="corruption.ready", params={"seat": action.by})
+        if len(ready) < state.players:
+            return Outcome(state=state.model_copy(update={"ready": ready}), rulings=(ruling,))
+        revealed = self.reveal(state)
+        return revealed.model_copy(update={"rulings": (ruling, Ruling(code="corruption.all_ready"), *revealed.rulings)})
 
     def _play_ruling(self, placement: Placement, contract: Contract | None) -> Ruling:
         """Public: a face-down card's ruling names where it went, never what it is."""
@@ -1229,6 +1287,8 @@ class Corruption:
             return LegalMoves(deal=True)
         if state.phase == "stud":
             return LegalMoves(choose_face_up=seat == state.order[0])
+        if state.phase == "reveal":
+            return LegalMoves(ready=seat not in state.ready)
         if state.phase == "corruption":
             peek = self.peek_targets(state, seat)
             if self.current_seat(state) != seat:
@@ -1260,6 +1320,8 @@ class Corruption:
             return LegalMoves(deal=True)
         if state.phase == "stud":
             return LegalMoves(choose_face_up=True)
+        if state.phase == "reveal":
+            return LegalMoves(reveal=True, ready=len(state.ready) < state.players)
         if state.phase == "corruption":
             seat = self.current_seat(state)
             assert seat is not None
@@ -1323,6 +1385,8 @@ class Corruption:
             pending=self.pending(state),
             award_log=state.award_log,
             winners=tuple(self.winners(state.won)[0]) if state.phase == "over" else (),
+            awaiting_reveal=state.phase == "reveal",
+            ready=state.ready,
             board_legal=self.board_legal(state),
         )
         if audience.kind == "seat" and audience.seat is not None:
@@ -1349,6 +1413,9 @@ class Corruption:
         # so only the peeker's phone (or pass-and-play) may send it.
         return not isinstance(action, PeekCard)
 
+    def host_only(self, action: Any) -> str | None:
+        return "corruption.err.host_reveals" if isinstance(action, Reveal) else None
+
     def redact(self, action: Any) -> dict[str, Any]:
         data = action.model_dump()
         if isinstance(action, PlayCard) and not action.face_up:
@@ -1364,6 +1431,20 @@ class Corruption:
             "winners": self.winners(state.won)[0],
         }
 
+    def standings(self, state: State) -> tuple[Standing, ...] | None:
+        """Highest value of won contracts, then more contracts, then shared (RULES.md §1.6);
+        how: every contract won, with its round and value."""
+        result = self.result(state)
+        if result is None:
+            return None
+        details = [
+            [Detail(code="standing.corruption.contracts", params={"n": len(won)})]
+            + [Detail(code="standing.corruption.contract", params={"name": c.name, "round": c.dealt_round, "amount": c.value}) for c in won]
+            for won in state.won
+        ]
+        keys = [(score_of(won), len(won)) for won in state.won]
+        return ranked(keys, result["score"], result["winners"], "score", details)
+
     def random_action(self, state: State, rng: random.Random) -> Any | None:
         if state.phase == "over":
             return None
@@ -1375,6 +1456,8 @@ class Corruption:
                 for k in range(NEW_CONTRACTS_PER_BODY)
             )
             return DealContracts(by=rng.randrange(n), contracts=contracts)
+        if state.phase == "reveal":
+            return Ready(by=rng.choice(self.waiting_for(state)))
         if state.phase == "stud":
             slots = rng.sample(range(1, CARDS_PER_ROUND + 1), rng.randint(0, CARDS_PER_ROUND))
             return ChooseFaceUp(by=state.order[0], slots=tuple(sorted(slots)))

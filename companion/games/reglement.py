@@ -44,6 +44,7 @@ from companion.games.reglement_board import (
     default_board,
 )
 from companion.players import Player, check_players
+from companion.standings import Detail, Standing, ranked
 
 # --- constants (RULES.md §4.2, §4.3, §4.6) -------------------------------------------------------
 
@@ -578,6 +579,7 @@ MESSAGES: dict[str, str] = {
     "reglement.tiebreak_gangsters": "Tied on money and survival: {seats:seats} won with more gangsters on the table.",
     "reglement.tiebreak_shared": "Tied on every count: {seats:seats} share the win.",
     # errors
+    "reglement.err.nothing_to_reveal": "Nothing is hidden in this game: there is nothing to reveal.",
     "reglement.err.game_over": "The game is over.",
     "reglement.err.unknown_player": "There is no player {seat}.",
     # setup problems (shown when a game cannot start; see reglement_board.Problem)
@@ -699,6 +701,7 @@ MESSAGES: dict[str, str] = {
     "reglement.ui.highlighted": "Yellow rings: legal right now. Any other seat: the app says why not.",
     "reglement.ui.no_target": "{card}: no legal target right now.",
     "reglement.ui.blocked": "Not now: {reason}",
+    "reglement.ui.greyed": "Greyed out: {reason}",
     "reglement.ui.from_source": "from {at} ({kind})",
     "reglement.ui.direction": "{direction} → {at}",
     "reglement.ui.confirm_pills": "Give the pills: {ats}",
@@ -1840,6 +1843,15 @@ class Reglement:
     def is_public(self, action: Any) -> bool:
         return not isinstance(action, NoteHand)
 
+    def awaiting_reveal(self, state: State) -> bool:
+        return False  # nothing is ever hidden on the table (see the module docstring)
+
+    def reveal(self, state: State) -> Outcome:
+        raise RuleError("reglement.err.nothing_to_reveal")
+
+    def host_only(self, action: Any) -> str | None:
+        return None
+
     def redact(self, action: Any) -> dict[str, Any]:
         data = action.model_dump()
         if isinstance(action, NoteHand):
@@ -1850,6 +1862,26 @@ class Reglement:
         if state.phase != "over":
             return None
         return {"money": list(state.money), "winners": list(state.winners)}
+
+    def standings(self, state: State) -> tuple[Standing, ...] | None:
+        """Most money; then who stayed in play longest, then gangsters on the table (at
+        elimination, or living), then shared (RULES.md §4.7); how: money and survival."""
+        result = self.result(state)
+        if result is None:
+            return None
+        n = len(state.money)
+        living = [sum(1 for g in state.gangsters if g.owner == p and g.alive) for p in range(n)]
+        keys, details = [], []
+        for p in range(n):
+            out = state.out_moment[p]
+            gangsters = living[p] if out is None else state.out_gangsters[p]
+            keys.append((state.money[p], float("inf") if out is None else out, gangsters))
+            details.append(
+                [Detail(code="standing.reglement.in_play", params={"n": gangsters})]
+                if out is None
+                else [Detail(code="standing.reglement.out", params={"n": gangsters})]
+            )
+        return ranked(keys, state.money, result["winners"], "money", details)
 
     def random_action(self, state: State, rng: random.Random) -> Any | None:
         """Seating: a random unseated gangster on a random empty seat. Play: deal the player a

@@ -24,6 +24,7 @@ from companion.engine import (
     rng_for,
 )
 from companion.players import Player, check_players
+from companion.standings import Detail, Standing, ranked
 
 # --- setup -------------------------------------------------------------------------------------
 
@@ -88,18 +89,36 @@ class MovePawn(Model):
 
 
 class NextRound(Model):
-    """Close the payout display and start the next round (anyone may tap it)."""
+    """Close the payout display and start the next round: the host board only (`host_only`);
+    phones say `Ready` instead. `by` is None from the host board (logs of format 1 name the seat
+    whose phone tapped it, when anyone could)."""
 
     type: Literal["next_round"] = "next_round"
+    by: int | None = None
+
+
+class Reveal(Model):
+    """The host board reveals the round once every pawn has moved: the payout (`host_only`)."""
+
+    type: Literal["reveal"] = "reveal"
+    by: None = None
+
+
+class Ready(Model):
+    """A seat is ready: for the reveal (phase "reveal") or for the next round (phase "payout").
+    The last seat to be ready reveals, or starts the next round, with this action."""
+
+    type: Literal["ready"] = "ready"
     by: int
 
 
-Action = Annotated[PlaceChip | PlaceCard | MovePawn | NextRound, Field(discriminator="type")]
+Action = Annotated[PlaceChip | PlaceCard | MovePawn | NextRound | Reveal | Ready, Field(discriminator="type")]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
 
 # --- state -------------------------------------------------------------------------------------
 
-Phase = Literal["chips", "cards", "moves", "payout", "over"]
+#: "reveal": every pawn has moved; the round waits for the host's `reveal` or everyone's `ready`
+Phase = Literal["chips", "cards", "moves", "reveal", "payout", "over"]
 
 
 class CardPlacement(Model):
@@ -142,6 +161,10 @@ class State(Model):
     previous_order: tuple[int, ...] = ()
     #: 0 or more re-ordering and result rulings of the last payout
     round_rulings: tuple[Ruling, ...] = ()
+    #: seats that said they are ready, in phases "reveal" and "payout"
+    ready: tuple[int, ...] = ()
+    #: per resolved round, what each seat was paid (for the final standings)
+    round_gains: tuple[tuple[int, ...], ...] = ()
 
     @property
     def players(self) -> int:
@@ -178,6 +201,10 @@ class LegalMoves(Model):
     #: (steps, destination table)
     moves: tuple[tuple[int, int], ...] = ()
     next_round: bool = False
+    #: the host board may reveal now (board_legal only)
+    reveal: bool = False
+    #: this seat may say it is ready (my_legal; on board_legal: some seat still may)
+    ready: bool = False
 
 
 class View(Model):
@@ -196,6 +223,10 @@ class View(Model):
     round_rulings: tuple[Ruling, ...]
     winners: tuple[int, ...] = ()
     raise_rule: Literal["additive", "doubling"] = "additive"
+    #: every pawn has moved and the round waits for the reveal (phase "reveal")
+    awaiting_reveal: bool = False
+    #: seats that said they are ready (phases "reveal" and "payout")
+    ready: tuple[int, ...] = ()
     #: legal choices of the player whose turn it is, for public actions the board may enter
     board_legal: LegalMoves
     #: present only in a seat's own projection
@@ -224,6 +255,10 @@ MESSAGES: dict[str, str] = {
     "vabanque.tie_reversed": "{seats:seats} have equal money: their order is reversed.",
     "vabanque.round_started": "Round {round} begins: {value} chips, {seat:seat} starts.",
     "vabanque.game_over": "The game is over. Winner: {seats:seats} with {amount:money}.",
+    "vabanque.ready": "{seat:seat} is ready.",
+    "vabanque.revealed": "The host revealed the cards.",
+    "vabanque.all_ready": "Everyone is ready: the cards are revealed.",
+    "vabanque.all_ready_next": "Everyone is ready for the next round.",
     # errors
     "vabanque.err.game_over": "The game is over.",
     "vabanque.err.wrong_phase": "That is not possible now: the game is in the {phase} phase.",
@@ -232,6 +267,9 @@ MESSAGES: dict[str, str] = {
     "vabanque.err.card_used": "You have already placed your {card:label=vabanque.card} card this round.",
     "vabanque.err.move_too_far": "A pawn moves 0 to 4 tables clockwise, not {steps}.",
     "vabanque.err.unknown_seat": "There is no player {seat}.",
+    "vabanque.err.already_ready": "You are already ready; the others are awaited.",
+    "vabanque.err.host_reveals": "Only the host board reveals the cards: tap Ready when you are ready.",
+    "vabanque.err.host_starts_round": "Only the host board starts the next round: tap Ready when you are done with the payout.",
     # names
     "vabanque.card.raise": "Raise",
     "vabanque.card.bluff": "Bluff",
@@ -239,6 +277,7 @@ MESSAGES: dict[str, str] = {
     "vabanque.phase.chips": "chips",
     "vabanque.phase.cards": "cards",
     "vabanque.phase.moves": "pawn moves",
+    "vabanque.phase.reveal": "reveal",
     "vabanque.phase.payout": "payout",
     "vabanque.phase.over": "game over",
     "vabanque.rule.raise_rule": "Raise cards",
@@ -249,12 +288,14 @@ MESSAGES: dict[str, str] = {
     "vabanque.prompt.chips": "Place a chip of {value} on a table",
     "vabanque.prompt.cards": "Place a character card face down",
     "vabanque.prompt.moves": "Move your pawn 0 to 4 tables clockwise",
+    "vabanque.prompt.reveal": "Every pawn has moved: reveal when everyone is ready",
     "vabanque.prompt.payout": "Payout",
     "vabanque.prompt.over": "Game over",
     "vabanque.cards_on_phone": "Cards are chosen secretly on the player's phone.",
     "vabanque.tap_table": "Tap the table where the chip goes.",
     "vabanque.board_move_for": "Move {seat:seat}'s pawn:",
     "vabanque.start_round": "Start round {round}",
+    "vabanque.next_round_on_board": "The host board starts round {round} when the table is ready.",
     "vabanque.payout_title": "Payout of round {round}",
     "vabanque.stay": "Stay (table {table})",
     "vabanque.move": "+{steps} → table {table}",
@@ -351,9 +392,12 @@ class Vabanque:
         seat = self.current_seat(state)
         if seat is not None:
             return (seat,)
-        if state.phase == "payout":
-            return tuple(state.order)  # anyone may start the next round
+        if state.phase in ("reveal", "payout"):
+            return tuple(s for s in state.order if s not in state.ready)
         return ()
+
+    def awaiting_reveal(self, state: State) -> bool:
+        return state.phase == "reveal"
 
     def cards_in_hand(self, state: State, seat: int) -> tuple[Card, ...]:
         used = {p.card for p in state.placements if p.seat == seat}
@@ -364,12 +408,19 @@ class Vabanque:
     def apply(self, state: State, action: Any) -> Outcome:
         if state.phase == "over":
             raise RuleError("vabanque.err.game_over")
-        if not 0 <= action.by < state.players:
+        if action.by is not None and not 0 <= action.by < state.players:
             raise RuleError("vabanque.err.unknown_seat", seat=action.by)
         if isinstance(action, NextRound):
             if state.phase != "payout":
                 raise RuleError("vabanque.err.wrong_phase", phase=state.phase)
             return self._start_round(state)
+        if isinstance(action, Reveal):
+            if state.phase != "reveal":
+                raise RuleError("vabanque.err.wrong_phase", phase=state.phase)
+            revealed = self.reveal(state)
+            return revealed.model_copy(update={"rulings": (Ruling(code="vabanque.revealed"), *revealed.rulings)})
+        if isinstance(action, Ready):
+            return self._ready(state, action)
         expected_phase = {PlaceChip: "chips", PlaceCard: "cards", MovePawn: "moves"}[type(action)]
         if state.phase != expected_phase:
             raise RuleError("vabanque.err.wrong_phase", phase=state.phase)
@@ -426,8 +477,27 @@ class Vabanque:
         new, _ = self._advance(state, pawns=tuple(pawns))
         if new.step < self.turns_in_phase(new):
             return Outcome(state=new, rulings=(ruling,))
-        paid, rulings = self._payout(new)
-        return Outcome(state=paid, rulings=(ruling, *rulings), reveals=True)
+        # The last move reveals nothing: the round waits for the host's reveal or everyone's ready.
+        return Outcome(state=new.model_copy(update={"phase": "reveal", "step": 0, "ready": ()}), rulings=(ruling,))
+
+    def reveal(self, state: State) -> Outcome:
+        paid, rulings = self._payout(state)
+        return Outcome(state=paid.model_copy(update={"ready": ()}), rulings=tuple(rulings), reveals=True)
+
+    def _ready(self, state: State, action: Ready) -> Outcome:
+        if state.phase not in ("reveal", "payout"):
+            raise RuleError("vabanque.err.wrong_phase", phase=state.phase)
+        if action.by in state.ready:
+            raise RuleError("vabanque.err.already_ready")
+        ready = state.ready + (action.by,)
+        ruling = Ruling(code="vabanque.ready", params={"seat": action.by})
+        if len(ready) < state.players:
+            return Outcome(state=state.model_copy(update={"ready": ready}), rulings=(ruling,))
+        if state.phase == "reveal":
+            revealed = self.reveal(state)
+            return revealed.model_copy(update={"rulings": (ruling, Ruling(code="vabanque.all_ready"), *revealed.rulings)})
+        started = self._start_round(state)
+        return started.model_copy(update={"rulings": (ruling, Ruling(code="vabanque.all_ready_next"), *started.rulings)})
 
     # -- payout --
 
@@ -496,6 +566,7 @@ class Vabanque:
                 "previous_order": state.order,
                 "order": new_order if phase == "payout" else state.order,
                 "round_rulings": tuple(order_rulings),
+                "round_gains": (*state.round_gains, tuple(m - old for m, old in zip(money_t, state.money))),
             }
         )
         return new, rulings + order_rulings
@@ -529,6 +600,7 @@ class Vabanque:
                 "placements": (),
                 "payouts": (),
                 "round_rulings": (),
+                "ready": (),
             }
         )
         ruling = Ruling(
@@ -540,8 +612,8 @@ class Vabanque:
     # -- projection: the one place deciding what each audience sees --
 
     def legal(self, state: State, seat: int) -> LegalMoves:
-        if state.phase == "payout":
-            return LegalMoves(next_round=True)
+        if state.phase in ("reveal", "payout"):
+            return LegalMoves(ready=seat not in state.ready)
         if self.current_seat(state) != seat:
             return LegalMoves()
         all_tables = tuple(range(1, state.tables + 1))
@@ -571,7 +643,9 @@ class Vabanque:
             )
         current = self.current_seat(state)
         board_legal = self.legal(state, current) if current is not None and state.phase != "cards" else LegalMoves(
-            next_round=state.phase == "payout"
+            next_round=state.phase == "payout",
+            reveal=state.phase == "reveal",
+            ready=state.phase in ("reveal", "payout") and len(state.ready) < state.players,
         )
         winners: tuple[int, ...] = ()
         if state.phase == "over":
@@ -591,6 +665,8 @@ class Vabanque:
             round_rulings=state.round_rulings,
             winners=winners,
             raise_rule=state.setup.raise_rule,
+            awaiting_reveal=state.phase == "reveal",
+            ready=state.ready,
             board_legal=board_legal,
         )
         if audience.kind == "seat" and audience.seat is not None:
@@ -612,6 +688,13 @@ class Vabanque:
     def is_public(self, action: Any) -> bool:
         return not isinstance(action, PlaceCard)
 
+    def host_only(self, action: Any) -> str | None:
+        if isinstance(action, Reveal):
+            return "vabanque.err.host_reveals"
+        if isinstance(action, NextRound):
+            return "vabanque.err.host_starts_round"
+        return None
+
     def redact(self, action: Any) -> dict[str, Any]:
         data = action.model_dump()
         if isinstance(action, PlaceCard):
@@ -627,11 +710,22 @@ class Vabanque:
             "winners": [s for s in range(state.players) if state.money[s] == best],
         }
 
+    def standings(self, state: State) -> tuple[Standing, ...] | None:
+        """Most money wins, equal richest share the win (RULES.md §2.6); how: paid per round."""
+        result = self.result(state)
+        if result is None:
+            return None
+        details = [
+            [Detail(code="standing.vabanque.round", params={"round": r + 1, "amount": gains[seat]}) for r, gains in enumerate(state.round_gains)]
+            for seat in range(state.players)
+        ]
+        return ranked([(m,) for m in state.money], state.money, result["winners"], "money", details)
+
     def random_action(self, state: State, rng: random.Random) -> Any | None:
         if state.phase == "over":
             return None
-        if state.phase == "payout":
-            return NextRound(by=rng.choice(state.order))
+        if state.phase in ("reveal", "payout"):
+            return Ready(by=rng.choice(self.waiting_for(state)))
         seat = self.current_seat(state)
         assert seat is not None
         legal = self.legal(state, seat)
