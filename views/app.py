@@ -85,7 +85,12 @@ def language_for(tags: Sequence[str]) -> str:
 
 def build_main(host: Host, config: AppConfig):
     async def main(page: ft.Page) -> None:
-        await PageSession(page, host, config).start()
+        session = PageSession(page, host, config)
+        try:
+            await session.start()
+        finally:
+            session.started = True
+            session.release_if_closed()
 
     return main
 
@@ -144,6 +149,8 @@ class PageSession:
         self._resized_at = 0.0
         #: the session expired (its device stayed away longer than the session timeout)
         self.closed = False
+        #: start() has returned (until then its awaits keep the page alive, expired or not)
+        self.started = False
         self.lang = "en"
         #: this page is the app's own window (app mode): host rights come from its connection
         self.window = is_app_window(page)
