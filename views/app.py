@@ -209,10 +209,15 @@ class PageSession:
 
     async def on_close(self, _event: Any) -> None:
         self.closed = True
-        self.config.sessions.discard(self)
+        self.release_if_closed()
         self.config.windows.discard(self.page)
         await self.leave()
-        reclaim_soon()  # the expired session is a reference cycle (views/memory.py)
+
+    def release_if_closed(self) -> None:
+        """Once expired and out of start(), the session is gone: give its memory back."""
+        if self.closed and self.started and self in self.config.sessions:
+            self.config.sessions.discard(self)
+            reclaim_soon()  # the expired session is a reference cycle (views/memory.py)
 
     #: seconds a new size must hold before the page is drawn for it: a rotating phone or a
     #: window being dragged sends a storm of resizes, and each drawing is the whole page
