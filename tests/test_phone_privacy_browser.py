@@ -1,6 +1,7 @@
 """The hold-to-peek privacy of a phone, in real Chromium against the real server: the seat's cards
 are neither in the page's accessibility tree nor in anything the server sent while the pad is not
-held; they are there while it is held, and gone again after the release or a slide off the pad.
+held; they are there while it is held, and gone again after the release, or a lift after sliding
+off every choice.
 The phone also buzzes once (navigator.vibrate, spied on) as its turn starts.
 
 Run: `uv run pytest tests/test_phone_privacy_browser.py -q` (marker `browser`, Debian's chromium)."""
@@ -119,10 +120,10 @@ def test_cards_only_while_held(served: tuple[RefereeServer, str, str]) -> None:
                 assert names_in(page.evaluate(PAGE_TEXT)) == set(CARD_NAMES), ending
                 assert names_sent(frames, mark) == set(CARD_NAMES), ending
                 held_upto = len(frames)
-                if ending == "slide off":  # the finger slides away: hidden while it is still down
+                if ending == "slide off":  # the finger slides off every choice: hidden as it lifts
                     page.mouse.move(centre[0], centre[1] + 200, steps=8)
-                    expect(ident(page, "card-raise")).to_have_count(0, timeout=WAIT_MS)
                     page.mouse.up()
+                    expect(ident(page, "card-raise")).to_have_count(0, timeout=WAIT_MS)
                 else:
                     if ending.startswith("touch"):
                         finger("touchEnd", *centre)  # a real touch: the page's scroller also bids for it

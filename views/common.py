@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -119,8 +120,10 @@ def big_button(
     text_colour: str = "#111111",
     width: float | None = None,
     disabled: bool = False,
+    key: str | None = None,
 ) -> ft.Control:
-    """A touch target of at least 56 px, labelled for screen readers and tests."""
+    """A touch target of at least 56 px, labelled for screen readers and tests. `key`: when it
+    is not `ident` (a control acting for a player is keyed by that player: GameContext.act_key)."""
     button = ft.Button(
         content=ft.Text(text, size=18, weight=ft.FontWeight.BOLD, color=text_colour),
         on_click=on_click,
@@ -130,7 +133,22 @@ def big_button(
         disabled=disabled,
     )
     if ident:
-        return ft.Semantics(identifier=ident, key=ident, content=button, button=True)
+        return ft.Semantics(identifier=ident, key=key or ident, content=button, button=True)
+    return button
+
+
+def act_button(ctx: Any, seat: int, text: str, on_click: Callable[[Any], Awaitable[None]] | None, *, ident: str, disabled: bool = False, reason: str | None = None, named: bool = False) -> ft.Control:
+    """A button acting for `seat`, keyed by that player (`ctx.act_key`). On the board, where
+    the same finger acts for everyone in turn, it is in the player's colour, with their shape
+    and name (`named`: the text already names them), so a tap meant for the previous player is
+    seen to be for someone else. `reason`: why it is disabled, said under it."""
+    if ctx.seat is None:
+        colour = ctx.colours[seat]
+        button = big_button(f"{glyph(colour)} {text}" if named else f"{glyph(colour)} {ctx.names[seat]} · {text}", on_click, ident=ident, colour=COLOUR_HEX[colour], text_colour=text_on(colour), disabled=disabled, key=ctx.act_key(ident, seat))
+    else:
+        button = big_button(text, on_click, ident=ident, disabled=disabled, key=ctx.act_key(ident, seat))
+    if disabled and reason:
+        return ft.Column([button, label(reason, 14, MUTED)], spacing=2, tight=True, key=f"{ident}-why")
     return button
 
 
@@ -152,6 +170,25 @@ def icon_button(icon: Any, name: str, on_click: Callable[[Any], Awaitable[None]]
     )
 
 
+def language_menu(tr: Translator, lang: str, on_select: Callable[[Any], Awaitable[None]], ident: str = "language") -> ft.Control:
+    """The device's language (each device keeps its own: see PageSession.set_language). The
+    field's own label is drawn, not announced: the Semantics label names it for screen readers."""
+    from companion.i18n import LANGUAGES
+
+    return ft.Semantics(
+        identifier=ident,
+        key=ident,
+        label=tr.t("ui.language"),
+        content=ft.Dropdown(
+            value=lang,
+            options=[ft.DropdownOption(key=code, text=code.upper()) for code in LANGUAGES],
+            on_select=on_select,
+            width=110,
+            label=tr.t("ui.language"),
+        ),
+    )
+
+
 def player_chip(tr: Translator, names: list[str], colours: list[str], seat: int, size: int = 16) -> ft.Control:
     colour = colours[seat]
     return ft.Container(
@@ -162,7 +199,9 @@ def player_chip(tr: Translator, names: list[str], colours: list[str], seat: int,
     )
 
 
-def banner(message: str, colour: str = DANGER, ident: str = "banner") -> ft.Control:
+def banner(message: str, colour: str = DANGER, ident: str = "banner", on_dismiss: Callable[[Any], Awaitable[None]] | None = None) -> ft.Control:
+    """A message; with `on_dismiss`, a tap on it closes it (it floats over the page: see
+    `message_overlay`, so a tap landing on it does nothing else)."""
     return ft.Semantics(
         identifier=ident,
         key=ident,
@@ -172,8 +211,20 @@ def banner(message: str, colour: str = DANGER, ident: str = "banner") -> ft.Cont
             bgcolor=colour,
             border_radius=8,
             padding=12,
+            on_click=on_dismiss,
+            shadow=ft.BoxShadow(blur_radius=12, color="#99000000") if on_dismiss else None,
         ),
     )
+
+
+def message_overlay(body: ft.Control, messages: list[ft.Control]) -> ft.Control:
+    """`body` with `messages` (banners) floating over its top edge: a message coming or going
+    never moves what is under the players' fingers (a banner above the board pushed it ~60 px
+    down, inviting the next mis-tap). The body keeps its key, so it is not redrawn with them."""
+    layers: list[ft.Control] = [role("page", body)]
+    if messages:
+        layers.append(ft.Container(key="messages", top=0, left=0, right=0, padding=4, content=ft.Column(messages, spacing=6, tight=True)))
+    return ft.Stack(layers, expand=True)
 
 
 def centered_message(title: str, body: str = "") -> ft.Control:
@@ -200,15 +251,17 @@ PEEK_SHOWN_SECONDS = 20
 HOLD_PAD_PADDING = 32
 
 
-def private_section(ctx: Any, build: Callable[[], ft.Control]) -> ft.Control:
+def private_section(ctx: Any, build: Callable[[], ft.Control], *, hold_text: str | None = None, release_text: str | None = None) -> ft.Control:
     """A seat's secrets, built only while the player holds the "Hold to see your cards" pad (or
     after a tap on "Show my cards", the accessible alternative). While hidden, the secret is not
     built at all, so neither the page's text nor what the server sends carries any of it.
+    `hold_text` / `release_text` name the pad for what it does in this game ("Hold here to enter a
+    face-down card").
 
     The pad stays first, with the same key in every state: Flet then keeps its control id across
     the redraws a press causes, and the release reaches the control the finger is on."""
     state = ctx.ui.get(PEEK_KEY)
-    items: list[ft.Control] = [hold_pad(ctx, held=state == PEEK_HELD)]
+    items: list[ft.Control] = [hold_pad(ctx, held=state == PEEK_HELD, hold_text=hold_text, release_text=release_text)]
     if state == PEEK_SHOWN:
         items.append(big_button(ctx.tr.t("ui.hide_private"), handler(_set_peek, ctx, False), ident="hide-private", colour="#B0BEC5"))
     elif not state:
@@ -231,47 +284,140 @@ def private_section(ctx: Any, build: Callable[[], ft.Control]) -> ft.Control:
         content = build()
         content.key = "private-content"
         items.append(content)
+    else:
+        for key in ctx.ui.pop(PEEK_DRAFTS, ()):
+            ctx.ui.pop(key, None)  # a half-made secret choice does not wait, hidden, for the next look
     return ft.Column(items, spacing=10, key="private", horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def hold_pad(ctx: Any, *, held: bool) -> ft.Control:
-    """Press and hold to see the cards; every way a press ends (release, the finger sliding away,
-    a cancelled touch) hides them. Only tap down/up/cancel are listened to: a long-press or pan
-    recogniser would win the gesture after a moment and end the hold early."""
-    release = handler(_release_hold, ctx)
+#: ctx.ui key of the keys of half-made choices made inside the private section (see `draft_key`)
+PEEK_DRAFTS = "privacy.drafts"
+
+
+def draft_key(ctx: Any, key: Any) -> Any:
+    """`key` names a half-made choice inside the private section (a value picked, its colour not
+    yet): it is forgotten as soon as the section hides."""
+    drafts = ctx.ui.setdefault(PEEK_DRAFTS, set())
+    drafts.add(key)
+    return key
+
+
+def public_view(ctx: Any, view: Any) -> Any:
+    """What a phone's public section is drawn from: the room's BOARD projection
+    (`ctx.board_view`), so nothing of `view.me` can reach it; `view` where no board projection
+    was given (a seat-less context)."""
+    board = getattr(ctx, "board_view", None)
+    return board if board is not None else view
+
+
+#: the drag group of the hold pad and the choices it can be slid onto
+PEEK_GROUP = "peek"
+#: ctx.ui key of the hide waiting to learn whether a drag took the touch over (see _hide_soon)
+PEEK_PENDING_HIDE = "privacy.peek.pending_hide"
+#: seconds a touch the pad lost (its tap cancelled, a choice left) waits for the drag that takes
+#: it over before the cards hide: Flutter reports the tap's cancel before the drag's start, and
+#: leaving one choice before entering the next
+DRAG_HANDOVER_SECONDS = 0.5
+
+
+def hold_pad(ctx: Any, *, held: bool, hold_text: str | None = None, release_text: str | None = None) -> ft.Control:
+    """Press and hold to see the cards, slide onto a choice and lift to pick it (one gesture
+    shows and chooses). The pad is a `Draggable` inside a tap detector: a press that stays put is
+    a tap (down shows, up hides); a press that slides becomes a drag, which a choice
+    (`choice_target`) or the page (`peek_catcher`: a lift that misses every choice) receives.
+    Every other end of the press (a cancelled touch) hides the cards."""
+    hold_text = hold_text or ctx.tr.t("ui.peek_hold")
+    release_text = release_text or ctx.tr.t("ui.peek_release")
+    pad = ft.Container(
+        alignment=ft.Alignment.CENTER,
+        bgcolor="#37474F" if held else "#263238",
+        border=ft.Border.all(3, ACCENT if held else MUTED),
+        border_radius=16,
+        # No fixed height: enlarged text makes the pad taller instead of being cut off.
+        padding=ft.Padding.symmetric(horizontal=14, vertical=HOLD_PAD_PADDING),
+        content=ft.Text(
+            ("☝  " + release_text) if held else ("🂠  " + hold_text),
+            size=20,
+            color=INK,
+            weight=ft.FontWeight.BOLD,
+            text_align=ft.TextAlign.CENTER,
+        ),
+    )
+    # what travels under the finger: a plain dot, nothing of the cards
+    fingertip = ft.Container(width=28, height=28, shape=ft.BoxShape.CIRCLE, bgcolor="#80FFFFFF")
     return ft.Semantics(
         identifier="hold-private",
         key="hold-private",
         content=ft.GestureDetector(
             on_tap_down=handler(_set_peek, ctx, PEEK_HELD),
-            on_tap_up=release,
-            on_tap_cancel=release,
-            # No fixed height: enlarged text makes the pad taller instead of being cut off.
-            content=ft.Container(
-                alignment=ft.Alignment.CENTER,
-                bgcolor="#37474F" if held else "#263238",
-                border=ft.Border.all(3, ACCENT if held else MUTED),
-                border_radius=16,
-                padding=ft.Padding.symmetric(horizontal=14, vertical=HOLD_PAD_PADDING),
-                content=ft.Text(
-                    ("☝  " + ctx.tr.t("ui.peek_release")) if held else ("🂠  " + ctx.tr.t("ui.peek_hold")),
-                    size=20,
-                    color=INK,
-                    weight=ft.FontWeight.BOLD,
-                    text_align=ft.TextAlign.CENTER,
-                ),
-            ),
+            on_tap_up=handler(_release_hold, ctx),
+            on_tap_cancel=handler(_hide_soon, ctx),
+            content=ft.Draggable(group=PEEK_GROUP, content=pad, content_feedback=fingertip, max_simultaneous_drags=1, on_drag_start=handler(_drag_started, ctx)),
         ),
     )
 
 
+def choice_target(ctx: Any, content: ft.Control, on_pick: Callable[[], Awaitable[Any]]) -> ft.Control:
+    """A choice in the private section: tapped (cards shown with a tap), or reached by sliding the
+    finger from the hold pad and lifting on it. A lift hides the cards, then picks."""
+
+    async def dropped(_event: Any) -> None:
+        _keep_peek(ctx)
+        ctx.ui[PEEK_KEY] = False
+        await on_pick()
+
+    return ft.DragTarget(group=PEEK_GROUP, content=content, on_will_accept=_arrived(ctx), on_leave=handler(_hide_soon, ctx), on_accept=dropped)
+
+
+def peek_catcher(ctx: Any, content: ft.Control) -> ft.Control:
+    """The whole page as a drop target: a finger lifted off every choice hides the cards."""
+    return ft.DragTarget(group=PEEK_GROUP, content=content, on_will_accept=_arrived(ctx), on_leave=handler(_hide_soon, ctx), on_accept=handler(_release_hold, ctx))
+
+
+def _arrived(ctx: Any) -> Callable[[Any], Awaitable[None]]:
+    async def arrived(_event: Any) -> None:
+        _keep_peek(ctx)
+
+    return arrived
+
+
+def _keep_peek(ctx: Any) -> None:
+    pending = ctx.ui.pop(PEEK_PENDING_HIDE, None)
+    if pending is not None and pending is not asyncio.current_task():
+        pending.cancel()
+
+
+async def _drag_started(ctx: Any) -> None:
+    # A quick slide starts the drag before any tap down was reported: the drag shows the cards.
+    _keep_peek(ctx)
+    if ctx.ui.get(PEEK_KEY) != PEEK_HELD:
+        await _set_peek(ctx, PEEK_HELD)
+
+
+async def _hide_soon(ctx: Any) -> None:
+    """Hide, unless within DRAG_HANDOVER_SECONDS a drag or a choice takes the touch over. The
+    wait runs in a task of its own: Flet hands a session its events one handler at a time, so a
+    handler that waited would hold back the very drag start it waits for."""
+
+    async def later() -> None:
+        await asyncio.sleep(DRAG_HANDOVER_SECONDS)
+        if ctx.ui.get(PEEK_PENDING_HIDE) is task:
+            _keep_peek(ctx)
+            await _release_hold(ctx)
+
+    task = asyncio.get_running_loop().create_task(later())
+    ctx.ui[PEEK_PENDING_HIDE] = task  # also keeps the task alive
+
+
 async def _set_peek(ctx: Any, state: str | bool) -> None:
+    _keep_peek(ctx)
     ctx.ui[PEEK_KEY] = state
     await ctx.rerender()
 
 
 async def _release_hold(ctx: Any) -> None:
     # Any end of a press hides, also when the cards had been opened with a tap before it.
+    _keep_peek(ctx)
     if ctx.ui.get(PEEK_KEY):
         ctx.ui[PEEK_KEY] = False
         await ctx.rerender()

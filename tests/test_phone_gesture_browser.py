@@ -1,0 +1,137 @@
+"""One gesture shows and chooses, in real Chromium with real touch events (CDP
+Input.dispatchTouchEvent on a 390 px page): hold the pad, slide onto a card, lift: the card is
+picked (and then placed with a tap on its table); a lift off every choice picks nothing and hides
+the cards; a touch the system cancels hides them too. No card's identity reaches another seat's
+phone during any of it (its websocket frames are read).
+
+Run: `uv run pytest tests/test_phone_gesture_browser.py -q` (marker `browser`, Debian's chromium)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.conftest import VABANQUE_SEED, vabanque_setup
+from tests.harness.browser import WAIT_MS, enable_semantics, ident, launch
+from tests.harness.flet_inprocess import decode_frames, strings_in
+from tests.harness.server import RefereeServer, prepare_rooms
+
+pytestmark = pytest.mark.browser
+
+SEAT = 1
+OTHER = 0
+CHIPS = [2, 4, 6, 1, 7, 3, 5, 2, 4, 6, 1, 3]
+CARD_NAMES = ("Raise", "Bluff", "Cheat")
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[RefereeServer, str, str, str]]:
+    """A Vabanque room whose chips are placed: it waits for SEAT's first card."""
+    data_dir = tmp_path_factory.mktemp("referee-gesture")
+
+    async def script(host: Any) -> tuple[str, str, str]:
+        room = await host.create_room("vabanque", vabanque_setup(first_player=SEAT), seed=VABANQUE_SEED)
+        while room.view().phase == "chips":
+            current = room.view().waiting_for[0]
+            table = CHIPS[room.version % len(CHIPS)]
+            await room.submit({"type": "place_chip", "by": current, "table": table}, channel="host", seat=None, based_on_version=room.version)
+        assert room.view().phase == "cards" and room.view().waiting_for == (SEAT,)
+        return room.id, room.seats[SEAT].token, room.seats[OTHER].token
+
+    room, token, other = prepare_rooms(data_dir, script)
+    with RefereeServer(data_dir) as server:
+        yield server, room, token, other
+
+
+def names_sent(frames: list[bytes], since: int = 0) -> set[str]:
+    strings = [s for frame in decode_frames(frames[since:]) for s in strings_in(frame)]
+    return {name for name in CARD_NAMES if any(name in s for s in strings)}
+
+
+def centre(locator: Any) -> tuple[float, float]:
+    box = locator.bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_hold_slide_lift_picks_and_every_other_end_hides(served: tuple[RefereeServer, str, str, str]) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    server, room, token, other_token = served
+    with sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            # another player's phone, listening to everything its server sends
+            watcher_context = browser.new_context(viewport=PHONE, locale="en-US", has_touch=True)
+            watcher = watcher_context.new_page()
+            watched: list[bytes] = []
+            watcher.on("websocket", lambda ws: ws.on("framereceived", lambda data: watched.append(data) if isinstance(data, bytes) else None))
+            watcher.goto(server.url(f"/join/{room}/{other_token}"))
+            enable_semantics(watcher)
+            expect(ident(watcher, "waiting-for")).to_have_count(0, timeout=WAIT_MS)
+
+            context = browser.new_context(viewport=PHONE, locale="en-US", has_touch=True, is_mobile=True)
+            context.set_default_timeout(WAIT_MS)
+            page = context.new_page()
+            page.goto(server.url(f"/join/{room}/{token}"))
+            enable_semantics(page)
+            expect(ident(page, "your-turn")).to_be_visible(timeout=WAIT_MS)
+            pad = ident(page, "hold-private")
+            expect(pad).to_be_visible(timeout=WAIT_MS)
+            start = centre(pad)
+            touch = context.new_cdp_session(page)
+
+            def finger(kind: str, x: float = 0, y: float = 0) -> None:
+                points = [] if kind in ("touchEnd", "touchCancel") else [{"x": x, "y": y, "id": 1}]
+                touch.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+            def next_frames() -> None:
+                # a finger moves over frames: Flutter handles each move in the frame after it
+                page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+            def slide(to: tuple[float, float], steps: int = 12) -> None:
+                (x0, y0), (x1, y1) = start, to
+                for i in range(1, steps + 1):
+                    finger("touchMove", x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps)
+                    next_frames()
+
+            # 1. A lift off every choice: nothing is picked, the cards hide.
+            finger("touchStart", *start)
+            expect(ident(page, "card-raise")).to_be_visible()
+            away = (start[0], start[1] + 260)
+            slide(away)
+            expect(ident(page, "card-raise")).to_be_visible()  # still shown while the finger slides
+            finger("touchEnd")
+            expect(ident(page, "card-raise")).to_have_count(0)
+            expect(ident(page, "seat-table-1")).to_have_count(0)  # no card was picked
+            expect(ident(page, "your-turn")).to_be_visible()
+
+            # 2. A touch the system cancels: the cards hide.
+            finger("touchStart", *start)
+            expect(ident(page, "card-raise")).to_be_visible()
+            slide((start[0] + 40, start[1] + 120))
+            finger("touchCancel")
+            expect(ident(page, "card-raise")).to_have_count(0)
+            expect(ident(page, "seat-table-1")).to_have_count(0)
+
+            # 3. Hold, slide onto Bluff, lift: Bluff is picked and the cards hide at once.
+            finger("touchStart", *start)
+            bluff = ident(page, "card-bluff")
+            expect(bluff).to_be_visible()
+            slide(centre(bluff), steps=16)
+            finger("touchEnd")
+            expect(ident(page, "card-bluff")).to_have_count(0)
+            expect(ident(page, "seat-table-3")).to_be_visible()  # the card is chosen: now its table
+            ident(page, "seat-table-3").click()
+            expect(ident(page, "your-turn")).to_have_count(0)
+            ident(page, "show-private").click()
+            expect(page.get_by_text("Your cards on the tables: Bluff at table 3")).to_be_visible()
+
+            # Nothing of any card reached the other player's phone.
+            assert watched, "no frame captured from the other phone: the check would prove nothing"
+            assert names_sent(watched) == set()
+        finally:
+            browser.close()
