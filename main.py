@@ -53,6 +53,7 @@ def build_app(data_dir: Path, base_url: str, addresses: list[JoinAddress] | None
     from companion.store import Store
     from views import flet_patches
     from views.app import AppConfig, build_main
+    from views.memory import reclaim_pending
 
     flet_patches.apply()
     host = Host(Store(data_dir / "referee.sqlite3"))
@@ -66,7 +67,7 @@ def build_app(data_dir: Path, base_url: str, addresses: list[JoinAddress] | None
     )
 
     async def healthz() -> dict[str, Any]:
-        return {"ok": True, "rooms": len(host.rooms)}
+        return {"ok": True, "rooms": len(host.rooms), "sessions": len(config.sessions), "reclaiming": reclaim_pending()}
 
     async def export(room_id: str, k: str = "", complete: int = 0) -> JSONResponse:
         room = host.rooms.get(room_id) or host.imported.get(room_id)
