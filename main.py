@@ -251,21 +251,26 @@ def stop_like_ctrl_c(_signum: int, _frame: Any) -> None:
 
 
 def replay(args: argparse.Namespace) -> int:
-    from companion.room import replay_export
+    """`main.py replay LOG.json`: replay a complete log, checked entry by entry as an import is,
+    and print the final public state (the board view) as JSON. A log that stops before the game
+    ends is replayed and said to be unfinished; a log that breaks a rule is refused (exit 2)."""
+    from companion.history import read_log, refusal_text, replay_summary
+    from companion.i18n import translator
+    from companion.room import Rejected
 
-    data = json.loads(Path(args.log).read_text(encoding="utf-8"))
+    tr = translator("en")
     try:
-        game, state = replay_export(data)
-    except ValueError as exc:
-        print(f"cannot replay: {exc}", file=sys.stderr)
+        checked = read_log(Path(args.log).read_bytes())
+        summary = replay_summary(checked)
+    except OSError as exc:
+        print(f"cannot replay: {exc.strerror or exc}: {args.log}", file=sys.stderr)
         return 2
-    view = game.project(state, __import__("companion.engine", fromlist=["BOARD"]).BOARD)
-    result = game.result(state)
-    names = [p.name for p in state.setup.players]
-    output = {"game": game.id, "players": names, "over": result is not None, "result": result}
-    if hasattr(view, "money"):
-        output["money"] = dict(zip(names, view.money))
-    print(json.dumps(output, indent=2, ensure_ascii=False))
+    except Rejected as refusal:
+        print(f"cannot replay: {refusal_text(tr, refusal)}", file=sys.stderr)
+        return 2
+    print(json.dumps(summary, indent=2, ensure_ascii=False))
+    if not summary["over"]:
+        print(f"unfinished: {tr.t('history.replay_unfinished')}", file=sys.stderr)
     return 0
 
 

@@ -7,6 +7,7 @@ complete exported log (`Host.imported`, read only). Both replay from their log t
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 from collections.abc import Sequence
@@ -22,8 +23,10 @@ from companion.games import GAMES
 from companion.room import (
     LOG_FORMAT,
     LOG_FORMAT_VERSION,
+    READABLE_FORMAT_VERSIONS,
     ExportedLog,
     Rejected,
+    apply_logged,
     replay_export,
 )
 from companion.store import LogEntry
@@ -72,6 +75,7 @@ MESSAGES: dict[str, str] = {
     "history.err.not_an_action": "Entry {n:num} is not an action of {game:label=game}: {detail}",
     "history.err.illegal": "Entry {n:num} breaks the rules: {reason}",
     "history.err.unfinished": "The game in this log has not ended.",
+    "history.replay_unfinished": "The game in this log has not ended: this is the state after its last entry.",
     "history.err.result_mismatch": "The log's recorded result does not match its actions: it was changed.",
     "history.err.replay": "The log cannot be replayed: {detail}",
     "history.err.already_here": "This game is already on this host ({room}).",
@@ -203,7 +207,24 @@ def _undone_before(entries: Sequence[LogEntry], effective: Sequence[int]) -> dic
 @dataclass(frozen=True)
 class CheckedLog:
     log: ExportedLog
+    #: every entry, as the room itself writes them (canonical payloads)
     entries: list[LogEntry]
+    setup: BaseModel
+    #: the actions in effect (those undone removed), and the state after them
+    effective: list[LogEntry]
+    state: Any
+
+    @property
+    def game(self) -> Any:
+        return GAMES[self.log.room.game]
+
+
+def game_identity(game_id: str, setup: BaseModel, seed: int, effective: Sequence[LogEntry]) -> str:
+    """What makes two logs the same game: the game, its setup, its seed and the actions in effect.
+    Dates, room ids, channels and undone actions are left out: a log whose `created` or `at` was
+    edited is still the same game (and a seed is 63 random bits: another game never shares it)."""
+    content = {"game": game_id, "setup": setup.model_dump(mode="json"), "seed": seed, "actions": [e.payload for e in effective]}
+    return hashlib.sha256(_canonical(content).encode()).hexdigest()
 
 
 def parse_log(data: bytes | str | dict[str, Any]) -> dict[str, Any]:
@@ -230,9 +251,32 @@ def check_log(data: bytes | str | dict[str, Any]) -> CheckedLog:
     legal in turn, that ends the game with the result it records. Raises Rejected naming the
     first problem found."""
     raw = parse_log(data)
+    checked = read_log(raw)
+    game = checked.game
+    result = game.result(checked.state)
+    if result is None:
+        raise Rejected("history.err.unfinished")
+    if _canonical(result) != _canonical(checked.log.result):
+        raise Rejected("history.err.result_mismatch")
+    # The same log through the room's own replay (what Room.restore does): must agree.
+    try:
+        _, state = replay_export(raw)
+    except ValueError as exc:
+        raise Rejected("history.err.replay", detail=str(exc)) from None
+    if _canonical(game.result(state)) != _canonical(result):
+        raise Rejected("history.err.result_mismatch")
+    return checked
+
+
+def read_log(data: bytes | str | dict[str, Any]) -> CheckedLog:
+    """Replay a complete log entry by entry, checking each as the room checked it when it was
+    played (what `main.py replay` runs; it may stop before the game ends). Raises Rejected
+    naming the first problem found."""
+    raw = parse_log(data)
     if raw.get("format") != LOG_FORMAT:
         raise Rejected("history.err.not_a_log")
-    if raw.get("format_version") != LOG_FORMAT_VERSION:
+    version = raw.get("format_version")
+    if type(version) is not int or version not in READABLE_FORMAT_VERSIONS:  # `true == 1` in Python
         raise Rejected("history.err.version", version=str(raw.get("format_version"))[:20], expected=str(LOG_FORMAT_VERSION))
     if isinstance(raw.get("entries"), list) and len(raw["entries"]) > MAX_LOG_ENTRIES:
         raise Rejected("history.err.too_big")
@@ -257,7 +301,10 @@ def check_log(data: bytes | str | dict[str, Any]) -> CheckedLog:
     # Replay entry by entry, as the room accepted them: numbered 1, 2, ... with no gap; an undo
     # never reaches across a reveal.
     states = [game.initial_state(setup, log.room.seed)]
+    effective: list[LogEntry] = []
     reveals: list[bool] = []
+    #: the seat of each effective action (None for the host's table actions)
+    senders: list[int | None] = []
     entries: list[LogEntry] = []
     for expected, exported in enumerate(log.entries, start=1):
         if exported.seq != expected:
@@ -271,35 +318,48 @@ def check_log(data: bytes | str | dict[str, Any]) -> CheckedLog:
             undoable = len(reveals) - (max(i for i, r in enumerate(reveals) if r) + 1 if any(reveals) else 0)
             if type(count) is not int or count < 1 or count > undoable:
                 raise Rejected("history.err.bad_undo", n=expected)
-            del states[-count:], reveals[-count:]
-            entry = entry.model_copy(update={"payload": {"count": count}})
+            payload: dict[str, Any] = {"count": count}
+            if "seat" in entry.payload:  # a seat took back its own latest action
+                seat = entry.payload["seat"]
+                if log.format_version < 2 or count != 1 or type(seat) is not int or senders[-1] != seat:
+                    raise Rejected("history.err.bad_undo", n=expected)
+                payload["seat"] = seat
+            del states[-count:], reveals[-count:], senders[-count:], effective[-count:]
+            entry = entry.model_copy(update={"payload": payload})
         else:
             try:
                 action = game.action_adapter.validate_python(entry.payload)
             except ValidationError as exc:
                 raise Rejected("history.err.not_an_action", n=expected, game=game.id, detail=_first_error(exc)) from None
             try:
-                outcome = game.apply(states[-1], action)
+                outcome = apply_logged(game, states[-1], action, log.format_version)
             except RuleError as err:
                 names = [p.name for p in setup.players]
                 raise Rejected("history.err.illegal", n=expected, reason=err.code, reason_params=err.params, names=names) from None
             states.append(outcome.state)
             reveals.append(outcome.reveals)
+            senders.append(action.by)
             entry = entry.model_copy(update={"payload": action.model_dump(mode="json")})
+            effective.append(entry)
         entries.append(entry)
-    result = game.result(states[-1])
-    if result is None:
-        raise Rejected("history.err.unfinished")
-    if _canonical(result) != _canonical(log.result):
+    return CheckedLog(log=log, entries=entries, setup=setup, effective=effective, state=states[-1])
+
+
+def replay_summary(checked: CheckedLog) -> dict[str, Any]:
+    """What `main.py replay` prints: the game, the players, whether it is over, its result and
+    the final public state (the board view). Refused when the game ended with another result
+    than the log records."""
+    game, state = checked.game, checked.state
+    result = game.result(state)
+    if result is not None and _canonical(result) != _canonical(checked.log.result):
         raise Rejected("history.err.result_mismatch")
-    # The same log through the room's own replay (what `main.py replay` does): must agree.
-    try:
-        _, state = replay_export(raw)
-    except ValueError as exc:
-        raise Rejected("history.err.replay", detail=str(exc)) from None
-    if _canonical(game.result(state)) != _canonical(result):
-        raise Rejected("history.err.result_mismatch")
-    return CheckedLog(log=log, entries=entries)
+    names = [p.name for p in checked.setup.players]
+    board = game.project(state, BOARD)
+    summary: dict[str, Any] = {"game": game.id, "players": names, "over": result is not None, "result": result}
+    if hasattr(board, "money"):
+        summary["money"] = dict(zip(names, board.money))
+    summary["board"] = board.model_dump(mode="json")
+    return summary
 
 
 def refusal_text(tr: Translator, refusal: Rejected) -> str:

@@ -140,6 +140,17 @@ def undone_seat(payloads: list[dict[str, Any]]) -> int | None:
     return next((p["by"] for p in reversed(payloads) if p.get("by") is not None), None)
 
 
+def undo_ruling(undo: dict[str, Any], undone: list[dict[str, Any]]) -> Ruling:
+    """What the board says of an undo entry's payload, given the payloads of the actions it undid:
+    a seat took back a move (never which), or the host undid the latest actions."""
+    if undo.get("seat") is not None:
+        return Ruling(code="room.taken_back", params={"seat": undo["seat"]})
+    seat = undone_seat(undone)
+    if seat is None:
+        return Ruling(code="room.undone_table", params={"count": undo["count"]})
+    return Ruling(code="room.undone", params={"seat": seat, "count": undo["count"]})
+
+
 @dataclass
 class Replay:
     """The effective history of a game: states[i] is the state after i effective actions."""
@@ -153,12 +164,27 @@ class Replay:
         return self.states[-1]
 
 
-def replay(game: Any, setup: BaseModel, seed: int, entries: Iterable[LogEntry], format_version: int = LOG_FORMAT_VERSION) -> Replay:
-    """Fold a log into states. Undo entries pop the latest effective actions."""
+def replay(
+    game: Any,
+    setup: BaseModel,
+    seed: int,
+    entries: Iterable[LogEntry],
+    format_version: int = LOG_FORMAT_VERSION,
+    told: Callable[[int, Iterable[Ruling]], None] | None = None,
+) -> Replay:
+    """Fold a log into states. Undo entries pop the latest effective actions.
+
+    `told(seq, rulings)` hears every ruling the room told as the log was written, in order: the
+    opening ones (seq 0), each action's (those later undone too), each undo's notice."""
     result = Replay(states=[game.initial_state(setup, seed)], outcomes=[], entries=[])
+    if told is not None and hasattr(game, "opening_rulings"):  # what the board says before the first action
+        told(0, game.opening_rulings(result.state))
     for entry in entries:
         if entry.kind == "undo":
-            for _ in range(entry.payload["count"]):
+            count = entry.payload["count"]
+            if told is not None:
+                told(entry.seq, [undo_ruling(entry.payload, [e.payload for e in result.entries[-count:]])])
+            for _ in range(count):
                 result.states.pop()
                 result.outcomes.pop()
                 result.entries.pop()
@@ -168,6 +194,8 @@ def replay(game: Any, setup: BaseModel, seed: int, entries: Iterable[LogEntry], 
         result.states.append(outcome.state)
         result.outcomes.append(outcome)
         result.entries.append(entry)
+        if told is not None:
+            told(entry.seq, outcome.rulings)
     return result
 
 
@@ -216,13 +244,10 @@ class Room:
             format_version=record.format_version,
         )
         room.log_entries = list(entries)
-        room.history = replay(game, setup, record.seed, entries, record.format_version)
+        # The board's "What just happened" as the live room had it: undone actions and undo notices too.
+        room.history = replay(game, setup, record.seed, entries, record.format_version, told=room._remember)
         # Keys of actions in effect and of take-backs: an undone action's tap may be sent again.
         room.keys = {e.key: e.seq for e in [*room.history.entries, *(e for e in entries if e.kind == "undo")] if e.key}
-        if hasattr(game, "opening_rulings"):  # what the board says before the first action
-            room._remember(0, game.opening_rulings(room.history.states[0]))
-        for outcome, entry in zip(room.history.outcomes, room.history.entries):
-            room._remember(entry.seq, outcome.rulings)
         return room
 
     # -- reading --
@@ -362,11 +387,7 @@ class Room:
                 raise Rejected("room.err.undo_reveal" if self.undoable() < count else "room.err.nothing_to_undo")
             undone = [e.payload for e in self.history.entries[-count:]]
             entry = LogEntry(seq=self.version + 1, kind="undo", payload={"count": count}, channel="host", at=now())
-            seat = undone_seat(undone)
-            ruling = Ruling(code="room.undone", params={"seat": seat, "count": count}) if seat is not None else Ruling(
-                code="room.undone_table", params={"count": count}
-            )
-            return await self._append_undo(entry, count, ruling)
+            return await self._append_undo(entry, count, undo_ruling(entry.payload, undone))
 
     async def _append_undo(self, entry: LogEntry, count: int, ruling: Ruling) -> Accepted:
         """Log an undo durably, then drop the undone actions (and their idempotency keys: a tap
@@ -415,7 +436,7 @@ class Room:
             entry = LogEntry(
                 seq=self.version + 1, kind="undo", payload={"count": 1, "seat": seat}, channel=channel, key=key, at=now()
             )
-            return await self._append_undo(entry, 1, Ruling(code="room.taken_back", params={"seat": seat}))
+            return await self._append_undo(entry, 1, undo_ruling(entry.payload, []))
 
     async def claim(self, seat: int) -> None:
         if self.seats[seat].claimed:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.engine import BOARD
 from companion.games.vabanque import GAME
 from companion.room import Host, Rejected, Room, replay_export
 from companion.schema import SCHEMA_PATH, log_schema
@@ -131,6 +132,29 @@ async def test_restart_replays_the_log_exactly(host: Host, tmp_path: Path) -> No
     assert restored.state == state
     assert restored.seats == room.seats
     again.close()
+
+
+async def test_a_restarted_host_says_what_just_happened_as_the_live_one_did(host: Host, tmp_path: Path) -> None:
+    """The board's "What just happened" after a restart: the undo and take-back notices, and
+    the rulings of the actions they undid, as the live board showed them (it lost the notices)."""
+    room = await new_room(host)
+    rng = random.Random(4)
+    await play(room, 5, rng)
+    await room.undo(2)
+    await play(room, 3, rng)
+    await room.take_back(room.history.entries[-1].payload["by"], based_on_version=room.version)
+    await play(room, 2, rng)
+    live = list(room.recent)
+    assert {"room.undone", "room.taken_back"} <= {r.code for _, r in live}
+    board = room.view(BOARD).model_dump_json()
+    host.close()
+    again = Host(Store(tmp_path / "referee.sqlite3"))
+    try:
+        restored = again.rooms[room.id]
+        assert restored.recent == live
+        assert restored.view(BOARD).model_dump_json() == board
+    finally:
+        again.close()
 
 
 async def test_undo_is_logged_and_never_crosses_a_reveal(host: Host) -> None:

@@ -16,6 +16,7 @@ from companion.games.chicago_poker import (
     GAME,
     MESSAGES,
     Bribe,
+    Bribed,
     Card,
     ChooseShootout,
     Draw,
@@ -789,6 +790,42 @@ def test_bribe_takes_a_card_from_the_discard_pile():
     t.draw(A)
     t.end(A)
     t.refuse(PlayFaceUp(by=B, business=2, card=card("11c5")), "chicago_poker.err.card_taken")
+
+
+def test_a_hand_holding_only_bribed_cards_gives_only_those():
+    """A's one card in hand is the 11 A's Bribe took: A cannot play another card or a special
+    card from that hand (it was accepted, and the 11 stayed 'in hand' after the hand was
+    empty: property-test seed 203542374). The 11 itself is played; then anything goes again."""
+    t = Table(("brewery", "jazz_club"))
+    for step in _fewer_cards_story():
+        step(t)
+    t.do(RevealTile(by=A, kind="speakeasy"))
+    t.do(Bribe(by=A, card=card("11c5")))
+    t.state = t.state.model_copy(update={"hands": (1, t.state.hands[B])})  # set-up: the 11 is all A holds
+    assert GAME.hand_options(t.state, A) == ([card("11c5")], [])
+    t.refuse(PlayFaceUp(by=A, business=2, card=card("13c3")), "chicago_poker.err.card_not_in_hand")
+    t.refuse(Revolver(by=A), "chicago_poker.err.special_not_in_hand")
+    t.play(A, 2, "11c5")
+    assert t.state.bribed == () and t.state.hands[A] == 0
+    t.draw(A)
+    cards, specials = GAME.hand_options(t.state, A)
+    assert card("13c3") in cards and "revolver" in specials
+
+
+def test_a_reinforcement_from_a_hand_of_bribed_cards_and_the_deck_card_after_it():
+    """B's whole hand is a card B's Bribe took: B's reinforcement is that card or nothing; if
+    B sends nothing, the top card of the deck cannot be that card (it is in B's hand), and
+    the simulation never offers it."""
+    t = _tied_pair_of_nines()
+    t.do(Reinforce(by=A, card=card("5c1")))
+    t.state = t.state.model_copy(update={"hands": (t.state.hands[A], 1), "bribed": (Bribed(seat=B, card=card("8c3")),)})
+    t.refuse(Reinforce(by=B, card=card("1c5")), "chicago_poker.err.card_not_in_hand")
+    t.do(Reinforce(by=B))
+    assert t.state.phase == "deck_card"
+    t.refuse(RevealDeckCard(by=A, seat=B, card=card("8c3")), "chicago_poker.err.card_taken")
+    rng = random.Random(3)
+    offered = {GAME.random_action(t.state, rng).card for _ in range(400)}
+    assert card("8c3") not in offered and card("7c5") in offered
 
 
 def test_which_card_a_bribe_took_does_not_leak():

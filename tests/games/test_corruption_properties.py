@@ -30,6 +30,7 @@ from companion.games.corruption import (
     ReportBribe,
     Setup,
 )
+from tests.games.scale import examples
 from tests.games.test_corruption import players
 
 ALLOWED_CHARACTERS = {"da": 1, "reporter": 2, "hitman": 1}
@@ -244,7 +245,7 @@ setups = st.builds(
 )
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=setups, seed=st.integers(0, 2**31))
 def test_random_games_follow_the_rules(setup: Setup, seed: int) -> None:
     actions, rulings, state = play_game(setup, seed)
@@ -254,7 +255,7 @@ def test_random_games_follow_the_rules(setup: Setup, seed: int) -> None:
         assert template_fields(ruling.code) <= set(ruling.params), ruling.code
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(setup=setups, seed=st.integers(0, 2**31))
 def test_replay_reproduces_the_game(setup: Setup, seed: int) -> None:
     actions, rulings, final = play_game(setup, seed)

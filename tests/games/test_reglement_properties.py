@@ -36,6 +36,7 @@ from companion.games.reglement import (
     hand_count,
 )
 
+from tests.games.scale import examples
 from tests.games.test_reglement_helpers import make_setup
 
 #: values a Setup still accepts (recorded games replay) but the setup screen no longer offers
@@ -162,7 +163,7 @@ def simulate(n: int, seed: int, house: dict, *, check=True, notes: dict | None =
     raise AssertionError("the random game did not end")
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(n=st.integers(3, 6), seed=st.integers(0, 10**6), house=HOUSE)
 def test_random_games_keep_every_invariant_and_end(n, seed, house):
     state, _, _ = simulate(n, seed, house)
@@ -173,7 +174,7 @@ def test_random_games_keep_every_invariant_and_end(n, seed, house):
 
 
 @pytest.mark.slow
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(n=st.integers(3, 6), seed=st.integers(0, 10**9), house=HOUSE)
 def test_many_random_games_keep_every_invariant_and_end(n, seed, house):
     state, _, _ = simulate(n, seed, house)

@@ -29,6 +29,7 @@ from companion.games.reglement import (
     Wake,
 )
 
+from tests.games.scale import seeds
 from tests.games.test_reglement_helpers import BLUE, ORANGE, RED, VIOLET, YELLOW, at, codes, make_setup, play, position, refused
 from tests.games.test_reglement_scenarios import ILLUSTRATED_CAKES, ILLUSTRATED_MONEY, ILLUSTRATED_TABLE
 
@@ -190,7 +191,7 @@ def test_random_games_take_the_choice_and_replay_the_same():
     """Seeded random games with "choose" reach the wake step and choose all, some or none; the
     same actions, through JSON, replay to the same game."""
     kinds = set()
-    for seed in range(6):
+    for seed in seeds(6):
         state, actions = simulate(3 + seed % 4, seed, "choose")
         replay = GAME.initial_state(make_setup(3 + seed % 4, wake_up="choose"), seed)
         before = replay

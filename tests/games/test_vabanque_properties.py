@@ -29,11 +29,12 @@ from companion.games.vabanque import (
     State,
 )
 from companion.i18n import translator
+from tests.games.scale import examples, seeds
 from tests.games.test_vabanque_golden import players
 
 TABLES = {3: 7, 4: 9, 5: 10, 6: 12}
 CHIPS_EACH = {1: 4, 2: 3, 3: 2, 4: 1}
-HYPOTHESIS = settings(max_examples=30, deadline=None, database=None)
+HYPOTHESIS = settings(max_examples=examples(30), deadline=None, database=None)
 
 
 @dataclass
@@ -198,7 +199,7 @@ def test_payout_oracle_over_seeded_games_with_cheats_meeting_pawns() -> None:
     """Deterministic companion of the Hypothesis test, which also proves the games exercised
     blocked pawns and paying Cheats (not only quiet tables)."""
     interesting = 0
-    for seed in range(24):
+    for seed in seeds(24):
         game = play(3 + seed % 4, seed, rule=("additive", "doubling")[seed % 2], biased=seed % 3 != 0)
         interesting += check_payouts(game)
     assert interesting >= 20
@@ -240,7 +241,7 @@ def test_turn_order_over_seeded_games_including_ties() -> None:
     """Ties happen (everyone at 0 after round 1 is common with 5-chips), so the reversal is
     exercised, not only the sort."""
     ties = 0
-    for seed in range(16):
+    for seed in seeds(16):
         game = play(3 + seed % 4, 1000 + seed, biased=bool(seed % 2))
         check_turn_order(game)
         ties += sum(
