@@ -64,6 +64,19 @@ def qr_codes_painted(page: Any, expected: set[str], timeout: float = 30.0) -> bo
     return True
 
 
+def table_secret(server: RefereeServer, room: str) -> str:
+    """The room's table QR code secret, read from the running server's store."""
+    from companion.store import Store
+
+    store = Store(server.data_dir / "referee.sqlite3")
+    try:
+        link = store.table_link(room)
+    finally:
+        store.close()
+    assert link is not None
+    return link.secret
+
+
 def not_secure_at(page: Any, public: str) -> None:
     assert page.evaluate("location.origin") == public
     assert page.evaluate("window.isSecureContext") is False
@@ -89,7 +102,9 @@ def test_board_and_seat_work_through_a_lan_name(lan: Any, browser: Any) -> None:
         expect(ident(board, "check-address")).to_contain_text(f"{public}/check")
         # Its QR codes paint on this page, which is not a secure context (they are SVG: no
         # raster image paints there, see views/common.py qr_svg).
-        assert qr_codes_painted(board, {public, f"{public}/check"})
+        # (on a room's board, its join QR code is the table's: phones pick a free seat)
+        secret = table_secret(server, room)
+        assert qr_codes_painted(board, {f"{public}/table/{room}/{secret}", f"{public}/check"})
         ident(board, "close-join-help").click()
         expect(ident(board, "join-help-panel")).to_have_count(0)
 
@@ -110,8 +125,8 @@ def test_board_and_seat_work_through_a_lan_name(lan: Any, browser: Any) -> None:
         assert page.evaluate("Object.keys(localStorage).some(k => k.includes('referee.seat.'))")
 
         # The seat plays: its chip reaches the board.
-        expect(board.get_by_text("has already joined", exact=False)).to_be_visible()
-        ident(board, "close-qr").click()
+        expect(ident(board, "notice")).to_contain_text(f"{SEAT_NAME} joined ✓")
+        expect(ident(board, "close-qr")).to_have_count(0)  # the seat's QR code closed by itself
         ident(page, f"seat-table-{TABLE}").click()
         expect(ident(page, "your-turn")).to_have_count(0)
         expect(ident(board, f"table-{TABLE}")).to_contain_text("Σ 5")

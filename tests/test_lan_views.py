@@ -82,7 +82,8 @@ async def test_join_help_shows_the_address_as_text_and_qr_and_the_picker_moves_s
     await board.click("join-help")
     assert board.has("join-help-panel")
     assert text_in(board, "join-address") == WIFI
-    assert qr_text(board, "join-qr") == WIFI
+    # a room's board joins by its table QR code (phones pick a free seat), at the address in use
+    assert qr_text(board, "join-qr") == f"{WIFI}/table/{room.id}/{room.table.secret}"
     assert text_in(board, "check-address") == f"{WIFI}/check"
     assert qr_text(board, "check-qr") == f"{WIFI}/check"
     causes = text_in(board, "join-causes")
@@ -91,7 +92,7 @@ async def test_join_help_shows_the_address_as_text_and_qr_and_the_picker_moves_s
 
     await choose_address(board, harness, WIRED)
     assert config.base_url == WIRED
-    assert text_in(board, "join-address") == WIRED and qr_text(board, "join-qr") == WIRED
+    assert text_in(board, "join-address") == WIRED and qr_text(board, "join-qr") == f"{WIRED}/table/{room.id}/{room.table.secret}"
     assert qr_text(board, "check-qr") == f"{WIRED}/check"
     await board.click("close-join-help")
     assert not board.has("join-help-panel")

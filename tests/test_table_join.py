@@ -208,3 +208,16 @@ async def test_the_rooms_page_fits_a_phone(make_host: Any, harness_factory: Any)
         has_open = any(getattr(c, "identifier", None) == f"open-{world.room.id}" for c in row.controls)
         if has_open:
             assert row.wrap
+
+
+async def test_join_help_announces_each_claim_and_closes_when_every_seat_is_taken(make_host: Any, harness_factory: Any) -> None:
+    world = await table_world(make_host, harness_factory, "help")
+    board = await world.open_board()
+    await board.click("join-help")
+    url = qr_text(board, "join-qr")
+    for seat, name in enumerate(world.room.names):
+        phone = await scan(world, url, f"phone-{seat}")
+        await phone.click(f"claim-{seat}")
+        if seat < 2:
+            assert board.has("join-help-panel") and f"{name} joined ✓" in board.text(board.find("join-notice"))
+    assert not board.has("join-help-panel") and "Chloe joined ✓" in board.text(board.find("notice"))

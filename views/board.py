@@ -34,6 +34,7 @@ from views.common import (
 )
 from views.join import table_url
 from views.lan import JoinHelp
+from views.reveal import reveal_panel
 from views.standings import end_actions, standings_table
 from views.screen import RoomScreen
 from views.rule_cards import rules_button, rules_page
@@ -102,6 +103,10 @@ class BoardScreen(RoomScreen):
             self.notice = " ".join(self.tr.t("table.joined", self.names, seat=s) for s in joined)
             if self.qr_seat in joined:
                 self.qr_seat = None  # the seat is taken: its QR code has done its job
+            if self.join_help is not None:
+                self.join_help.notice = self.notice
+                if self.join_help.shown and self.join_help.join_url and not self.room.free_seats():
+                    self.join_help.shown = False  # the table QR code has done its job: every seat is taken
         await super().render()
 
     # -- building --
@@ -143,6 +148,9 @@ class BoardScreen(RoomScreen):
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
         main: list[ft.Control] = []
+        reveal = reveal_panel(ctx, view)
+        if reveal is not None:
+            main.append(reveal)
         standings = self.room.game.standings(self.room.state)
         if standings is not None:
             main.append(standings_table(tr, self.names, self.colours, standings, width=min(ctx.width, 720)))

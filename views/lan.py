@@ -15,7 +15,7 @@ import flet as ft
 
 from companion.i18n import Translator
 from companion.network import JoinAddresses, causes, port_of
-from views.common import ACCENT, FELT, INK, MUTED, big_button, handler, label, qr_svg, tagged
+from views.common import ACCENT, FELT, INK, MUTED, banner, big_button, handler, label, qr_svg, tagged
 
 if TYPE_CHECKING:
     from views.app import PageSession
@@ -45,6 +45,7 @@ def join_help_panel(
     on_choose: Callable[[Any], Awaitable[None]],
     on_close: Callable[[Any], Awaitable[None]],
     join_url: str | None = None,
+    notice: str | None = None,
 ) -> ft.Control:
     """The overlay itself, drawn over the page (put it in a Stack above the page's controls).
     `join_url`: the room's table QR code (views/join.py), shown instead of the bare address."""
@@ -53,6 +54,7 @@ def join_help_panel(
     narrow = width < 700
     qr_size = max(160, min(280, (width - 120) / (1 if narrow else 2), height - 320))
     items: list[ft.Control] = [
+        *([banner(notice, ACCENT, ident="join-notice")] if notice else []),
         label(tr.t("lan.help.title"), 26, INK, ft.FontWeight.BOLD),
         label(tr.t("lan.help.join_at"), 16, MUTED),
         tagged("join-address", label(base, 30 if not narrow else 22, ACCENT, ft.FontWeight.BOLD)),
@@ -125,6 +127,8 @@ class JoinHelp:
         self.shown = False
         #: the QR code to join by (a room's table QR code), None: the host's address
         self.join_url = join_url
+        #: the latest claim ("Anna joined ✓"), shown in the panel while it is open
+        self.notice: str | None = None
 
     def button(self, tr: Translator) -> ft.Control:
         return join_help_button(tr, handler(self.show, True))
@@ -140,6 +144,7 @@ class JoinHelp:
             on_choose=self.choose,
             on_close=handler(self.show, False),
             join_url=self.join_url() if self.join_url else None,
+            notice=self.notice,
         )
         return ft.Stack([screen, panel], expand=True)
 

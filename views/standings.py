@@ -50,7 +50,7 @@ def standings_table(tr: Translator, names: list[str], colours: list[str], rows: 
                 ),
             )
         )
-    return tagged("standings", ft.Column(items, spacing=8, tight=True))
+    return tagged("final-standings", ft.Column(items, spacing=8, tight=True))
 
 
 def my_place(tr: Translator, rows: Sequence[Standing], seat: int, *, width: float) -> ft.Control:
