@@ -114,8 +114,29 @@ class Game(Protocol[SetupT, StateT, ActionT]):
         """Public final result (scores per seat, winners) once over, else None."""
         ...
 
+    def standings(self, state: StateT) -> tuple[Any, ...] | None:
+        """Once over, one `companion.standings.Standing` per seat, best first (ranks by the
+        game's tie rules, rank 1 = the winners) with how each got there; else None."""
+        ...
+
     def random_action(self, state: StateT, rng: random.Random) -> ActionT | None:
         """A uniformly chosen legal action for simulation, or None when the game is over."""
+        ...
+
+    def awaiting_reveal(self, state: StateT) -> bool:
+        """True while hidden placements are complete and wait for the `reveal` action (the host
+        board's) or for every seat's `ready`."""
+        ...
+
+    def reveal(self, state: StateT) -> Outcome[StateT]:
+        """Perform the reveal the state waits for, without the rulings announcing who asked for it.
+        Replays of format-1 logs (written when completing a phase revealed at once) call it right
+        after the completing action (`companion.room.apply_logged`)."""
+        ...
+
+    def host_only(self, action: ActionT) -> str | None:
+        """The refusal code when only the host board may send this action (a reveal, starting the
+        next round), else None. The room refuses it from phones with that code."""
         ...
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from companion.room import apply_logged
 from companion.engine import BOARD, RuleError, seat_audience
 from companion.games.chicago_poker import (
     GAME,
@@ -73,7 +74,10 @@ class Table:
     # acting
 
     def do(self, action: Any) -> Any:
-        outcome = GAME.apply(self.state, action)
+        """Apply `action` and, when a shootout or a round of picks then waits for the reveal,
+        the reveal with it: these stories are about what the reveal resolves, so they read as a
+        format-1 log (companion.room.apply_logged); the reveal itself: test_reveal_* below."""
+        outcome = apply_logged(GAME, self.state, action, 1)
         self.state = outcome.state
         self.outcomes.append(outcome)
         return outcome
@@ -468,8 +472,9 @@ def test_reinforcement_from_the_deck_and_special_cards():
     """B declares no gangster card to send: the top card of the deck is turned up for B and
     entered by anyone (it is public). A special card sent as a reinforcement is refused by
     default; with the house rule "zero" it is worth 0."""
-    t = _tied_pair_of_nines()
+    t = _tied_pair_of_nines(special_reinforcement="forbidden")
     t.refuse(Reinforce(by=A, special="revolver"), "chicago_poker.err.special_reinforcement")
+    t.refuse(Reinforce(by=A, special="revolver", no_gangster=True), "chicago_poker.err.special_reinforcement")
     t.refuse(Reinforce(by=A, card=card("9c1")), "chicago_poker.err.card_taken")  # on the table
     t.refuse(Reinforce(by=A, card=card("5c1"), special="revolver"), "chicago_poker.err.one_card")
     t.do(Reinforce(by=A, card=card("5c1")))
@@ -492,6 +497,21 @@ def test_reinforcement_from_the_deck_and_special_cards():
     assert z.ruling("reinforcement_special", outcome) == {"seat": A, "special": "police_raid"}
     assert z.ruling("won_reinforcement", outcome) == {"seat": B, "value": 1}
     assert "police_raid" in z.state.discard_specials
+
+
+def test_forced_special_reinforcement_counts_zero_after_confirmation():
+    """RULES.md §3.6's reading, the default: a special card is not allowed as a reinforcement;
+    if forced (the player confirms they hold no gangster card: the app cannot see hands), it is
+    accepted and worth 0."""
+    t = _tied_pair_of_nines()
+    assert t.state.setup.special_reinforcement == "if_forced"
+    t.refuse(Reinforce(by=A, special="revolver"), "chicago_poker.err.special_unless_forced")
+    assert t.state.picks == ()
+    t.do(Reinforce(by=A, special="revolver", no_gangster=True))
+    outcome = t.do(Reinforce(by=B, card=card("1c5")))
+    assert t.ruling("reinforcement_special", outcome) == {"seat": A, "special": "revolver"}
+    assert t.ruling("won_reinforcement", outcome) == {"seat": B, "value": 1}  # 1 beats the special's 0
+    assert "revolver" in t.state.discard_specials
 
 
 def test_empty_hand_reinforcement_house_rules():

@@ -24,6 +24,7 @@ from companion.games.corruption import (
     PeekCard,
     PlayCard,
     ReportBribe,
+    Reveal,
     Setup,
     load_catalogue,
     remember_contract,
@@ -61,6 +62,11 @@ class Table:
         self.state = outcome.state
         self.actions.append(action)
         self.outcomes.append(outcome)
+        if self.state.phase == "reveal":
+            # The last card reveals nothing: the host board's reveal follows (the stories are
+            # about the awards; tests/games/test_corruption_reveal.py is about the reveal).
+            assert not outcome.reveals and not GAME.revealed(self.state)
+            return self.do(Reveal())
         return outcome
 
     def deal(self, deal: dict[str, list[tuple[str, int]]] | None = None, by: int = 0) -> Outcome:
@@ -150,7 +156,7 @@ def test_golden_rulebook_example() -> None:
     table.deal()
     play_rulebook_round(table)
     reveal = table.outcomes[-1]
-    assert reveal.reveals, "placing the last card reveals every card"
+    assert isinstance(table.actions[-1], Reveal) and reveal.reveals, "the host's reveal after the last card shows every card"
     assert table.state.phase == "awards"
 
     # 1. Swiss: P1's $8,000, the first bribe on City Hall's account, is assigned first.
@@ -207,11 +213,13 @@ def test_golden_board_shows_only_face_up_cards_before_the_reveal() -> None:
     table = Table(4, filler=None)
     table.deal()
     play_rulebook_round(table)
-    # Rewind to just before the last card: replay all but the last action.
-    before = Table(4, filler=None)
+    # Rewind to just before the reveal: every card placed, the round waits for the host.
+    state = Table(4, filler=None).state
     for action in table.actions[:-1]:
-        before.do(action)
-    board = before.view()
+        state = GAME.apply(state, action).state
+    assert state.phase == "reveal" and GAME.awaiting_reveal(state)
+    board = GAME.project(state, BOARD)
+    assert board.awaiting_reveal and board.board_legal.reveal
     seen = {(p.seat, p.ordinal): p.card for b in board.bodies for p in (*b.swiss, *(q for c in b.contracts for q in c.placements))}
     assert seen[(P1, 1)] == 10000 and seen[(P4, 1)] == 10000  # first cards face up
     assert all(card is None for (seat, ordinal), card in seen.items() if ordinal > 1)

@@ -184,11 +184,14 @@ def play_game(setup: Setup, seed: int, *, project_every: int = 0) -> tuple[list[
         before, state = state, outcome.state
         actions.append(action)
         rulings.extend(outcome.rulings)
-        # the last card of a round reveals everything, and nothing else does
-        assert outcome.reveals == (before.phase == "corruption" and state.phase != "corruption")
+        # the last card of a round reveals nothing: the round waits for the reveal (here every
+        # seat's ready, the last of which reveals everything), and nothing else reveals
+        if before.phase == "corruption" and state.phase != "corruption":
+            assert state.phase == "reveal" and not outcome.reveals
+        assert outcome.reveals == (before.phase == "reveal" and state.phase != "reveal")
         if isinstance(action, DealContracts):
             assert not {c.id for c in state.contracts} & set(ever_won), "an awarded contract leaves the table"
-        if before.phase in ("corruption", "awards") and state.phase in ("round_over", "over"):
+        if before.phase in ("reveal", "awards") and state.phase in ("round_over", "over"):
             assert Counter(p.seat for p in state.placements) == {s: 6 for s in range(len(setup.players))}
             check_round(state, ever_won)
         if project_every and step % project_every == 0:

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from companion.engine import RuleError
-from companion.games.vabanque import GAME, MESSAGES, MovePawn, NextRound, PlaceCard, PlaceChip
+from companion.games.vabanque import GAME, MESSAGES, MovePawn, NextRound, PlaceCard, PlaceChip, Ready, Reveal
 from companion.i18n import translator
 from tests.games.test_vabanque_golden import A, B, C, D, NAMES, Casino
 
@@ -227,6 +227,9 @@ def test_every_error_template_renders(code: str) -> None:
         "vabanque.err.card_used": {"card": "raise"},
         "vabanque.err.move_too_far": {"steps": 5},
         "vabanque.err.unknown_seat": {"seat": 7},
+        "vabanque.err.already_ready": {},
+        "vabanque.err.host_reveals": {},
+        "vabanque.err.host_starts_round": {},
     }
     assert code in sample, f"new error code {code}: add a test for it"
     text = translator("en").t(code, NAMES[:4], **sample[code])
@@ -251,6 +254,16 @@ def test_every_error_code_is_produced_by_some_action() -> None:
     with pytest.raises(RuleError) as caught:
         GAME.apply(g.state, PlaceCard(by=A, table=1, card="raise"))
     seen.add(caught.value.code)
+    g = Casino(4)
+    to_moves(g)
+    g.do(MovePawn(by=A, steps=0)), g.do(MovePawn(by=B, steps=0)), g.do(MovePawn(by=C, steps=0)), g.do(MovePawn(by=D, steps=0))
+    g.do(Ready(by=B))
+    with pytest.raises(RuleError) as caught:
+        GAME.apply(g.state, Ready(by=B))
+    seen.add(caught.value.code)
+    # the host board's actions: the room refuses them from a phone with the engine's reason
+    seen.update(code for code in (GAME.host_only(Reveal()), GAME.host_only(NextRound())) if code is not None)
+    assert GAME.host_only(Ready(by=B)) is None
     g = Casino(4)
     to_end(g)
     with pytest.raises(RuleError) as caught:

@@ -22,6 +22,7 @@ from companion.games.vabanque import (
     NextRound,
     PlaceCard,
     PlaceChip,
+    Reveal,
     Setup,
     State,
     TablePayout,
@@ -63,11 +64,15 @@ class Casino:
             self.do(PlaceCard(by=seat, table=table, card=card))
 
     def moves(self, *turns: tuple[int, int]) -> Outcome:
-        """(seat, steps) per pawn, in turn order; returns the last outcome (the payout)."""
+        """(seat, steps) per pawn, in turn order; once the last pawn has moved, the host board
+        reveals (the last move itself reveals nothing). Returns the last outcome (the payout)."""
         outcome = None
         for seat, steps in turns:
             outcome = self.do(MovePawn(by=seat, steps=steps))
         assert outcome is not None
+        if self.state.phase == "reveal":
+            assert not outcome.reveals and not self.state.payouts
+            outcome = self.do(Reveal())
         return outcome
 
     def next_round(self, by: int = A) -> Outcome:
@@ -382,8 +387,8 @@ def test_scripted_four_round_game() -> None:
     assert GAME.waiting_for(g.state) == ()
     game_over = g.rulings("vabanque.game_over")
     assert game_over == [{"seats": [A, B], "amount": 360_000}]
-    # 4 rounds × (chips + 12 cards + 4 moves) + 3 "next round" taps
-    assert len(g.actions) == (16 + 12 + 8 + 4) + 4 * (12 + 4) + 3
+    # 4 rounds × (chips + 12 cards + 4 moves + the host's reveal) + 3 "next round" taps
+    assert len(g.actions) == (16 + 12 + 8 + 4) + 4 * (12 + 4 + 1) + 3
 
 
 def test_round_start_keeps_chips_and_pawns_returns_cards() -> None:

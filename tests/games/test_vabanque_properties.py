@@ -25,6 +25,7 @@ from companion.games.vabanque import (
     NextRound,
     PlaceCard,
     PlaceChip,
+    Ready,
     Setup,
     State,
 )
@@ -211,6 +212,12 @@ def check_turn_order(game: Played) -> None:
     order_of_round = {1: game.initial.order}
     for step in game.steps:
         state, action = step.before, step.action
+        if isinstance(action, Ready):  # reveal and next round wait for every seat, in any order
+            assert action.by in GAME.waiting_for(state) and action.by not in state.ready
+            assert set(GAME.waiting_for(state)) == set(state.order) - set(state.ready)
+            if state.phase == "payout" and step.outcome.state.phase == "chips":
+                order_of_round[step.outcome.state.round] = step.outcome.state.order
+            continue
         if isinstance(action, NextRound):
             assert GAME.waiting_for(state) == state.order
             started = step.outcome.rulings[0]
@@ -274,7 +281,8 @@ def test_random_play_is_legal_and_ends_after_four_rounds(game: Played) -> None:
     assert final.phase == "over" and final.round == 4
     assert GAME.random_action(final, random.Random(0)) is None
     assert GAME.waiting_for(final) == ()
-    assert sum(isinstance(a, NextRound) for a in game.actions) == 3
+    # random play says Ready for every seat: before each of the 4 reveals and each of the 3 next rounds
+    assert sum(isinstance(a, Ready) for a in game.actions) == n * (4 + 3)
     assert sum(isinstance(a, PlaceChip) for a in game.actions) == n * (4 + 3 + 2 + 1)
     assert sum(isinstance(a, PlaceCard) for a in game.actions) == n * 3 * 4
     assert sum(isinstance(a, MovePawn) for a in game.actions) == n * 4

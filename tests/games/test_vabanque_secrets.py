@@ -81,10 +81,10 @@ def test_one_seats_cards_are_invisible_to_others_until_the_payout(n: int, seed: 
     one = two = initial
     own_differed = False
     for action, twin_action, r in zip(actions, twin_actions, rounds):
-        if r == round_ and isinstance(action, MovePawn) and one.step == n - 1:
-            # the last pawn move triggers the payout, which reveals cards: stop before it
-            break
         out_one, out_two = GAME.apply(one, action), GAME.apply(two, twin_action)
+        if r == round_ and out_one.reveals:
+            # the reveal (the last seat ready) is the payout, which shows cards: stop before it
+            break
         one, two = out_one.state, out_two.state
         if r < round_ or isinstance(action, PlaceChip):
             assert action == twin_action  # the games only part at the round's first card
@@ -93,7 +93,8 @@ def test_one_seats_cards_are_invisible_to_others_until_the_payout(n: int, seed: 
         assert views(one, n, skip=seat) == views(two, n, skip=seat)
         assert GAME.waiting_for(one) == GAME.waiting_for(two)
         own_differed |= own_view(one, seat) != own_view(two, seat)
-    assert one.round == round_ and one.phase == "moves"
+    # every pawn has moved and the round waits for the last seat's ready: still nothing shown
+    assert one.round == round_ and one.phase == "reveal" and len(one.ready) == n - 1
     assert own_view(one, seat) != own_view(two, seat), "the seat sees its own cards where they lie"
     assert own_differed
 
@@ -105,8 +106,9 @@ def pawnless_candidates(initial: State, actions: list[Any], rounds: list[int]) -
     state = initial
     found = []
     for i, action in enumerate(actions):
-        state = GAME.apply(state, action).state
-        if state.phase in ("payout", "over") and isinstance(action, MovePawn):
+        outcome = GAME.apply(state, action)
+        state = outcome.state
+        if outcome.reveals:
             round_ = rounds[i]
             for seat in range(n):
                 mine = [p for p in state.placements if p.seat == seat]
@@ -143,7 +145,7 @@ def test_cards_at_pawnless_tables_stay_secret_forever(n: int, seed: int, pick: i
         assert public_trace(out_one) == public_trace(out_two)
         assert views(one, n, skip=seat) == views(two, n, skip=seat)
         assert one.money == two.money
-        if isinstance(action, NextRound) and r == round_:
+        if r == round_ and one.round > r:
             # the cards went back to the hands: the two games are now the same game
             assert one.model_dump_json() == two.model_dump_json()
             break
