@@ -2,6 +2,7 @@
 
     uv run main.py                      serve on all interfaces, port 8550
     uv run main.py --port 9000 --public-url http://192.168.1.20:9000
+    uv run main.py --window             the host board in the app's own window, phones join on the LAN
     uv run main.py replay game.json     print the final public state of a complete log
     uv run main.py import game.json     add a finished game's complete log to the host's history
 """
@@ -58,8 +59,9 @@ def build_app(data_dir: Path, base_url: str, addresses: list[JoinAddress] | None
     flet_patches.apply()
     host = Host(Store(data_dir / "referee.sqlite3"))
     config = AppConfig(base_url=base_url, data_dir=data_dir, addresses=addresses or [])
+    flet_main = build_main(host, config)
     flet_app = ft.run(
-        build_main(host, config),
+        flet_main,
         assets_dir=str(ASSETS),
         export_asgi_app=True,
         no_cdn=True,
@@ -100,6 +102,9 @@ def build_app(data_dir: Path, base_url: str, addresses: list[JoinAddress] | None
 
     static_files.install(flet_app)  # the web client served pre-compressed, made in the background
     close_store_on_shutdown(flet_app, host)
+    # App mode (main.py window) runs the same Flet main in the app's own window.
+    flet_app.state.flet_main = flet_main
+    flet_app.state.config = config
     return flet_app, host
 
 
@@ -193,10 +198,13 @@ def check_request(request: Any, config: Any) -> Any:
     )
 
 
-def print_banner(urls: list[str]) -> None:
+def print_banner(urls: list[str], window: bool = False) -> None:
     import qrcode
 
-    print("\nTable referee is running. Open the host board on the tablet:\n")
+    if window:
+        print("\nTable referee is running: the host board is in the app window. It also opens on a tablet:\n")
+    else:
+        print("\nTable referee is running. Open the host board on the tablet:\n")
     for url in urls:
         print(f"  {url}")
     if urls:
@@ -207,6 +215,24 @@ def print_banner(urls: list[str]) -> None:
 
 
 def serve(args: argparse.Namespace) -> None:
+    import uvicorn
+
+    config, host, links = lan_server(args)
+    print_banner(links)
+    # uvicorn stops gracefully on SIGTERM, then re-raises it with the handler that was there
+    # before: make that one end like Ctrl+C (exit 0) instead of a death by signal.
+    signal.signal(signal.SIGTERM, stop_like_ctrl_c)
+    try:
+        asyncio.run(uvicorn.Server(config).serve())
+    except KeyboardInterrupt:
+        pass  # Ctrl+C or SIGTERM: every accepted action is already on disk
+    finally:
+        host.close()  # already closed by the lifespan's shutdown when uvicorn got that far
+
+
+def lan_server(args: argparse.Namespace) -> tuple[Any, Any, list[str]]:
+    """The LAN server, as `serve` and the app window run it: (uvicorn.Config, Host, the host
+    board's links)."""
     import uvicorn
 
     data_dir = Path(args.data_dir)
@@ -222,7 +248,6 @@ def serve(args: argparse.Namespace) -> None:
     # Read by flet-web for every connection (FletApp.__init__), so set before the first one.
     os.environ.setdefault("FLET_SESSION_TIMEOUT", str(SESSION_TIMEOUT_SECONDS))
     app, host = build_app(data_dir, bases[0], addresses)
-    print_banner([f"{base}/?k={host.token}" for base in bases])
     config = uvicorn.Config(
         app,
         host=args.host,
@@ -235,15 +260,31 @@ def serve(args: argparse.Namespace) -> None:
         ssl_certfile=args.certfile,
         ssl_keyfile=args.keyfile,
     )
-    # uvicorn stops gracefully on SIGTERM, then re-raises it with the handler that was there
-    # before: make that one end like Ctrl+C (exit 0) instead of a death by signal.
-    signal.signal(signal.SIGTERM, stop_like_ctrl_c)
+    return config, host, [f"{base}/?k={host.token}" for base in bases]
+
+
+def window(args: argparse.Namespace) -> int:
+    """App mode (`main.py --window`, and every packaged app): the host board in the app's own
+    window, the seat pages served to phones on the LAN, in one process (views/app_window.py)."""
+    import uvicorn
+
+    from views import app_window
+
+    problem = app_window.no_window_reason()
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
+    config, host, links = lan_server(args)
+    sockets = [config.bind_socket()]  # a port in use fails here, before a window opens
+    print_banner(links, window=True)
+    app = config.app
     try:
-        asyncio.run(uvicorn.Server(config).serve())
+        asyncio.run(app_window.run(uvicorn.Server(config), sockets, app.state.flet_main, str(ASSETS), app.state.config.windows))
     except KeyboardInterrupt:
-        pass  # Ctrl+C or SIGTERM: every accepted action is already on disk
+        pass  # every accepted action is already on disk
     finally:
-        host.close()  # already closed by the lifespan's shutdown when uvicorn got that far
+        host.close()
+    return 0
 
 
 def stop_like_ctrl_c(_signum: int, _frame: Any) -> None:
@@ -296,15 +337,22 @@ def import_log(args: argparse.Namespace) -> int:
     return 0
 
 
+def default_data_dir() -> str:
+    """REFEREE_DATA_DIR if set; in a packaged app the app's data storage, which survives app
+    updates (FLET_APP_STORAGE_DATA, set by the app's runtime); else the per-user data directory."""
+    return os.environ.get("REFEREE_DATA_DIR") or os.environ.get("FLET_APP_STORAGE_DATA") or user_data_dir("table-referee", appauthor=False)
+
+
 def parse(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="main.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--host", default=os.environ.get("REFEREE_HOST", "0.0.0.0"), help="interface to listen on (default: all)")
     parser.add_argument("--port", type=int, default=int(os.environ.get("REFEREE_PORT", "8550")))
     parser.add_argument(
         "--data-dir",
-        default=os.environ.get("REFEREE_DATA_DIR", user_data_dir("table-referee", appauthor=False)),
-        help="where the game database lives (default: the per-user data directory)",
+        default=default_data_dir(),
+        help="where the game database lives (default: the per-user data directory; in a packaged app, the app's own storage)",
     )
+    parser.add_argument("--window", action="store_true", help="app mode: the host board in the app's own window (needs a display)")
     parser.add_argument("--public-url", default=os.environ.get("REFEREE_PUBLIC_URL"), help="address phones use, when the detected one is wrong")
     parser.add_argument("--certfile", default=os.environ.get("REFEREE_CERTFILE"), help="serve HTTPS with this certificate (PEM; chain after the certificate)")
     parser.add_argument("--keyfile", default=os.environ.get("REFEREE_KEYFILE"), help="the certificate's private key (PEM)")
@@ -325,12 +373,19 @@ def parse(argv: list[str]) -> argparse.Namespace:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parse(sys.argv[1:] if argv is None else argv)
+    from views.app_window import is_packaged
+
+    if argv is None:
+        # A packaged app's runtime passes no command line of ours: it is always the app mode.
+        argv = [] if is_packaged() else sys.argv[1:]
+    args = parse(argv)
     logging.basicConfig(level=logging.WARNING)
     if args.command == "replay":
         return replay(args)
     if args.command == "import":
         return import_log(args)
+    if args.window or is_packaged():
+        return window(args)
     serve(args)
     return 0
 

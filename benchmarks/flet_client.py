@@ -128,6 +128,8 @@ class FletClient:
     name: str = ""
     user_agent: str = "flet-protocol-client/1.0"
     platform: str = "android"
+    #: what the register frame says about the client (a browser says True; any client may lie)
+    web: bool = True
     #: the browser's preferred languages (navigator.languages), answered to get_device_info
     languages: tuple[str, ...] = ("en-US",)
     #: keep every frame's bytes as received (`raw`): for tests of what reaches a device at all
@@ -170,6 +172,14 @@ class FletClient:
             timeout,
         )
         self._reader = asyncio.create_task(self._read_loop(), name=f"{self.name}-reader")
+        await self.register(timeout)
+        return self
+
+    async def register(self, timeout: float = 15.0) -> None:
+        """Send the register frame and wait for the page (any transport)."""
+        loop = asyncio.get_running_loop()
+        if self._registered is None or self._registered.done():
+            self._registered = loop.create_future()
         await self._send(
             REGISTER,
             {
@@ -178,7 +188,7 @@ class FletClient:
                 "page": {
                     "route": self.route,
                     "pwa": False,
-                    "web": True,
+                    "web": self.web,
                     "debug": False,
                     "wasm": False,
                     "multi_view": False,
@@ -190,7 +200,6 @@ class FletClient:
             },
         )
         await asyncio.wait_for(asyncio.shield(self._registered), timeout)
-        return self
 
     async def reconnect(self, timeout: float = 15.0) -> FletClient:
         """What the Flutter client does after its socket dropped: a new socket, registering with
@@ -213,7 +222,7 @@ class FletClient:
         """Drop the socket (like closing the tab)."""
         self.closed = True
         if self._ws is not None:
-            await self._ws.close()
+            await self._disconnect()
         if self._reader is not None:
             try:
                 await asyncio.wait_for(self._reader, 5)
@@ -226,22 +235,24 @@ class FletClient:
         if self._ws is None:
             raise FletClientError(f"{self.name}: not connected")
         at = time.perf_counter()
-        await self._ws.send(pack(action, body))
+        await self._write(pack(action, body))
         return at
+
+    async def _disconnect(self) -> None:
+        await self._ws.close()
+
+    def _packets(self) -> Any:
+        """The packets coming in (an async iterable): the websocket's binary frames here."""
+        return self._ws
+
+    async def _write(self, packet: bytes) -> None:
+        """One packet (`0x00` + msgpack) out: a websocket binary frame here."""
+        await self._ws.send(packet)
 
     async def _read_loop(self) -> None:
         try:
-            async for raw in self._ws:
-                at = time.perf_counter()
-                if self.keep_raw:
-                    self.raw.append(raw if isinstance(raw, bytes) else str(raw).encode())
-                if not isinstance(raw, bytes) or not raw or raw[0] != 0:
-                    continue
-                action, body = unpack(raw)
-                frame = Frame(seq=len(self.frames) + 1, at=at, action=action, size=len(raw))
-                self.frames.append(frame)
-                self._handle(action, body)
-                self._check_waiters(frame)
+            async for raw in self._packets():
+                self._received(raw)
         except ConnectionClosed as exc:
             self.close_reason = repr(exc)
         except Exception as exc:  # a bug here must fail the waiting test, not hang it
@@ -257,6 +268,19 @@ class FletClient:
             self._waiters.clear()
 
     # -- incoming messages --
+
+    def _received(self, raw: Any) -> None:
+        """One packet in (any transport): decoded, applied to the tree, waiters woken."""
+        at = time.perf_counter()
+        if self.keep_raw:
+            self.raw.append(raw if isinstance(raw, bytes) else str(raw).encode())
+        if not isinstance(raw, bytes) or not raw or raw[0] != 0:
+            return
+        action, body = unpack(raw)
+        frame = Frame(seq=len(self.frames) + 1, at=at, action=action, size=len(raw))
+        self.frames.append(frame)
+        self._handle(action, body)
+        self._check_waiters(frame)
 
     def _handle(self, action: int, body: Any) -> None:
         if action == REGISTER:
@@ -347,11 +371,12 @@ class FletClient:
                 await self._navigated(route)
 
             after = navigated
-        elif name == "get_device_info":  # as Flet's web client answers it (WebDeviceInfo)
-            locales = [dict(zip(("language_code", "country_code"), tag.split("-", 1))) for tag in self.languages]
-            result = {"browser_name": "chrome", "locales": locales, "language": self.languages[0] if self.languages else None, "languages": list(self.languages)}
+        elif name == "get_device_info":
+            result = self.device_info()
         elif control_type == "HapticFeedback":  # a phone without a vibration motor: nothing to do
             result = None
+        elif control_type == "Wakelock" or name in ("enable", "disable", "is_enabled"):  # the screen stays on, or may sleep
+            result = True if name == "is_enabled" else None
         elif control_type == "SharedPreferences" or name in ("get", "set", "remove", "contains_key", "get_keys", "clear"):
             key = args.get("key")
             if name == "get":
@@ -371,12 +396,26 @@ class FletClient:
                 self.prefs.clear()
                 result = True
         else:
-            error = f"protocol client: method {name!r} of {control_type} is not implemented"
-            log.warning("%s: %s", self.name, error)
+            result, error, after = self._answer_other(control_type, name, args)
         self.invocations.append(Invocation(name=name, control_type=control_type, args=args, answered=result if error is None else error))
+        if self.frames:  # a waiter may be waiting for this call (they are woken by frames otherwise)
+            self._check_waiters(self.frames[-1])
         await self._send(INVOKE, {"control_id": body.get("control_id"), "call_id": body.get("call_id"), "result": result, "error": error})
         if after is not None:
             await after()
+
+    def locales(self) -> list[dict[str, str]]:
+        return [dict(zip(("language_code", "country_code"), tag.split("-", 1))) for tag in self.languages]
+
+    def device_info(self) -> dict[str, Any]:
+        """What get_device_info answers: as Flet's web client does (WebDeviceInfo)."""
+        return {"browser_name": "chrome", "locales": self.locales(), "language": self.languages[0] if self.languages else None, "languages": list(self.languages)}
+
+    def _answer_other(self, control_type: str | None, name: str | None, args: Any) -> tuple[Any, str | None, Callable[[], Any] | None]:
+        """(result, error, what to do after answering) for a call the base client does not know."""
+        error = f"protocol client: method {name!r} of {control_type} is not implemented"
+        log.warning("%s: %s", self.name, error)
+        return None, error, None
 
     async def _navigated(self, route: str) -> None:
         """What the Flutter client does after push_route: new route prop, then route_change."""

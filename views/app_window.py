@@ -1,0 +1,140 @@
+"""App mode: the host board in the app's own window and the seat pages served to phones on the LAN,
+one process, one event loop, one `Host`.
+
+Flet's `run_async` serves one transport: the native-view socket (the desktop window, or the
+packaged app's own Flutter view) or the web server, never both. Here the LAN server is our
+uvicorn server (main.py builds it, the same one `uv run main.py` serves), and the native side is
+Flet's own `run_async` with `view=FLET_APP`: on a desktop it starts the socket server and opens the
+window (flet-desktop's client, or `$FLET_VIEW_PATH/flet`); in a packaged app (`FLET_PLATFORM` set)
+it serves the app's embedded view. Both call the same Flet `main`, so the window and the phones'
+browsers are sessions of one program sharing every room.
+
+Host rights in the window come from its connection: a session that arrived over the native
+transport is the app's own window (a local socket or the embedded bridge, which a phone on the
+LAN cannot reach). Nothing a client says about itself counts: `page.web` and `page.platform` come
+from the register frame any LAN client writes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import flet as ft
+
+log = logging.getLogger(__name__)
+
+#: Flet's native transports, by module and class name: the dart-bridge module imports the
+#: embedded runtime's `dart_bridge` at import time, so it is recognised without importing it.
+NATIVE_TRANSPORTS = frozenset(
+    {
+        ("flet.messaging.flet_socket_server", "FletSocketServer"),
+        ("flet.messaging.flet_dart_bridge_server", "FletDartBridgeServer"),
+    }
+)
+
+#: seconds the window gets to close itself once the LAN server has stopped (Ctrl+C, SIGTERM)
+WINDOW_CLOSE_TIMEOUT = 5.0
+
+
+def is_app_window(page: ft.Page) -> bool:
+    """Whether `page` is the app's own window: its session came over Flet's native transport."""
+    session = getattr(page, "session", None)
+    connection = getattr(session, "connection", None) if session is not None else None
+    kind = type(connection)
+    return (kind.__module__, kind.__qualname__) in NATIVE_TRANSPORTS
+
+
+def is_packaged() -> bool:
+    """Running inside a `flet build` app (the embedding runtime sets FLET_PLATFORM)."""
+    return os.environ.get("FLET_PLATFORM") is not None
+
+
+def no_window_reason() -> str | None:
+    """Why this machine cannot open the app window, in words for the terminal; None if it can.
+    (Without a display Flet would quietly serve a web page on port 8000 instead.)"""
+    if is_packaged():
+        return None
+    from flet.utils import get_bool_env_var, is_linux_server
+
+    if get_bool_env_var("FLET_FORCE_WEB_SERVER"):
+        return "FLET_FORCE_WEB_SERVER is set: the app window cannot open. Unset it, or serve with `uv run main.py`."
+    if is_linux_server():
+        return "No display (DISPLAY is not set): the app window cannot open here. Serve the board with `uv run main.py` and open it in a browser."
+    try:
+        import flet_desktop  # noqa: F401  (pinned: Flet would otherwise pip-install it at start-up)
+    except ImportError:
+        return "flet-desktop is not installed: run `uv sync`."
+    return None
+
+
+class ScreenAwake:
+    """Keeps the device's screen on while the window shows a running game (Flet's Wakelock
+    service), off otherwise. A client without the service (or one that fails) only costs a log line."""
+
+    def __init__(self) -> None:
+        self.service = ft.Wakelock()
+        self.enabled = False
+
+    async def keep(self, awake: bool) -> None:
+        if awake == self.enabled:
+            return
+        try:
+            await asyncio.wait_for(self.service.enable() if awake else self.service.disable(), 5.0)
+        except Exception:
+            log.warning("screen wake lock %s failed", "enable" if awake else "disable", exc_info=True)
+            return
+        self.enabled = awake
+
+
+class WindowPages:
+    """The app window's pages now open (a desktop window has one; a relaunched client may add a
+    new one before the old one is gone)."""
+
+    def __init__(self) -> None:
+        self.pages: set[ft.Page] = set()
+
+    def add(self, page: ft.Page) -> None:
+        self.pages.add(page)
+
+    def discard(self, page: ft.Page) -> None:
+        self.pages.discard(page)
+
+    async def close_all(self) -> None:
+        """Ask each window to close itself (the host stops)."""
+        for page in list(self.pages):
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(page.window.destroy(), WINDOW_CLOSE_TIMEOUT)
+
+
+async def run(
+    lan_server: Any,
+    lan_sockets: list[Any],
+    flet_main: Callable[[ft.Page], Awaitable[None]],
+    assets_dir: str,
+    windows: WindowPages,
+) -> None:
+    """Serve the LAN (`lan_server`: a uvicorn Server, on sockets already bound) and the app window
+    until one of them ends: the window closed ends the app; the LAN server stopped (Ctrl+C,
+    SIGTERM) closes the window. An error in either is raised after the other has stopped."""
+    window = asyncio.create_task(
+        ft.run_async(flet_main, view=ft.AppView.FLET_APP, assets_dir=assets_dir), name="app-window"
+    )
+    lan = asyncio.create_task(lan_server.serve(sockets=lan_sockets), name="lan-server")
+    done, _ = await asyncio.wait({window, lan}, return_when=asyncio.FIRST_COMPLETED)
+    if window in done:
+        lan_server.should_exit = True
+        await asyncio.wait({lan})
+    else:
+        await windows.close_all()
+        finished, _ = await asyncio.wait({window}, timeout=WINDOW_CLOSE_TIMEOUT)
+        if not finished:  # a window that would not close: stop its transport
+            window.cancel()
+            await asyncio.wait({window})
+    for task in (window, lan):
+        if not task.cancelled() and task.exception() is not None:
+            raise task.exception()  # type: ignore[misc]
