@@ -378,6 +378,7 @@ MESSAGES: dict[str, str] = {
     "card.chicago_poker.shootout.empty_hand.deck_top": "No card in hand: turn up the top card of the deck.",
     "card.chicago_poker.shootout.empty_hand.out": "No card in hand: you drop out of the tie.",
     "card.chicago_poker.shootout.special.forbidden": "A special card cannot be sent as a reinforcement.",
+    "card.chicago_poker.shootout.special.if_forced": "A special card cannot be sent as a reinforcement, unless you hold no gangster card: then it is worth 0.",
     "card.chicago_poker.shootout.special.zero": "A special card sent as a reinforcement is worth 0.",
     "card.chicago_poker.hands": "Hands, best first",
     "card.chicago_poker.hands.rank": "{n:num}. {hand:label=chicago_poker.hand}",

@@ -8,6 +8,7 @@ Run: `uv run pytest tests/test_phone_gesture_browser.py -q` (marker `browser`, D
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -133,5 +134,61 @@ def test_hold_slide_lift_picks_and_every_other_end_hides(served: tuple[RefereeSe
             # Nothing of any card reached the other player's phone.
             assert watched, "no frame captured from the other phone: the check would prove nothing"
             assert names_sent(watched) == set()
+        finally:
+            browser.close()
+
+
+@pytest.fixture(scope="module")
+def chicago_served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[RefereeServer, str, str]]:
+    """A Chicago Poker room at Ada's turn 5: her 4th card at the jazz club goes face down."""
+    from tests.test_chicago_poker_views import OPENING, cp_setup
+
+    data_dir = tmp_path_factory.mktemp("referee-face-down")
+
+    async def script(host: Any) -> tuple[str, str]:
+        room = await host.create_room("chicago_poker", cp_setup(), seed=4242)
+        for raw in OPENING:
+            await room.submit(raw, channel="host", seat=None, based_on_version=room.version)
+        assert room.view().phase == "actions" and room.view().current == 0
+        return room.id, room.seats[0].token
+
+    room, token = prepare_rooms(data_dir, script)
+    with RefereeServer(data_dir) as server:
+        yield server, room, token
+
+
+def test_face_down_card_entered_at_390_px_without_scrolling(chicago_served: tuple[RefereeServer, str, str]) -> None:
+    """The pad says what it does; once open, every value, colour and business of the entry is on
+    the 390 x 844 screen, so the card is entered with taps where the fingers are, no scrolling."""
+    from playwright.sync_api import expect, sync_playwright
+
+    server, room, token = chicago_served
+    with sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            context = browser.new_context(viewport=PHONE, locale="en-US", has_touch=True, is_mobile=True)
+            context.set_default_timeout(WAIT_MS)
+            page = context.new_page()
+            page.goto(server.url(f"/join/{room}/{token}"))
+            enable_semantics(page)
+            expect(ident(page, "your-turn")).to_be_visible(timeout=WAIT_MS)
+            expect(page.get_by_text("Hold here to enter a face-down card")).to_be_visible()
+            facts = ident(page, "my-facts").text_content()
+            ident(page, "show-private").click()
+            entry = [f"value-{n}" for n in range(1, 16)] + [f"colour-c{n}" for n in range(1, 6)] + ["play-1"]
+            expect(ident(page, "play-1")).to_be_visible()
+            for identifier in entry:
+                box = ident(page, identifier).bounding_box()
+                assert box is not None, identifier
+                assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"] + 0.5, (identifier, box)
+                assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] + 0.5, (identifier, box)
+            # taps where the controls are: no scrolling
+            page.mouse.click(*centre(ident(page, "value-5")))
+            page.mouse.click(*centre(ident(page, "colour-c3")))
+            expect(ident(page, "play-card")).to_have_attribute("aria-label", re.compile("Card: 5 of colour 3"))  # the card is made
+            page.mouse.click(*centre(ident(page, "play-1")))
+            # accepted: the cards hide, one action fewer
+            expect(ident(page, "value-5")).to_have_count(0)
+            expect(ident(page, "my-facts")).not_to_have_text(facts or "")
         finally:
             browser.close()
