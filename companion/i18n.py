@@ -88,6 +88,7 @@ UI: dict[str, str] = {
     "ui.round": "Round {round} of {rounds}",
     "ui.winner": "Winner: {seats:seats}",
     "ui.invalid_link": "This link is not valid. Ask the host for a new one.",
+    "ui.away_cleared": "You were away a long time: what you had picked or typed and not sent was cleared. The page shows the game as it is now.",
     "ui.signed_out": "This phone was signed out: the host gave this seat a new link. Ask the host for it.",
     "ui.host_only": "Only the host board can do that.",
     "ui.last_rulings": "What just happened",

@@ -36,6 +36,7 @@ from views.common import centered_message, setup_page
 from views.history import HistoryScreen, ReplayScreen
 from views.home import HomeScreen
 from views.memory import reclaim_soon
+from views.away import AwayNotes
 from views.join import TableScreen
 from views.seat import SeatScreen
 from views.app_window import ScreenAwake, WindowPages, is_app_window
@@ -57,6 +58,8 @@ class AppConfig:
         #: the sessions of this host process that have not expired yet (connected or waiting for
         #: their device to come back: main.SESSION_TIMEOUT_SECONDS); /healthz counts them
         self.sessions: set[Any] = set()
+        #: devices whose session expired with picks or typing not sent (told when they return)
+        self.away = AwayNotes()
         #: the app window's pages (app mode, views/app_window.py): closed when the host stops
         self.windows = WindowPages()
 
@@ -209,6 +212,8 @@ class PageSession:
 
     async def on_close(self, _event: Any) -> None:
         self.closed = True
+        if self.screen is not None:
+            self.config.away.session_expired(self.screen)
         self.release_if_closed()
         self.config.windows.discard(self.page)
         await self.leave()

@@ -183,6 +183,8 @@ class BoardScreen(RoomScreen):
             out.append(banner(self.error, on_dismiss=handler(self.dismiss_messages)))
         if self.notice:
             out.append(banner(self.notice, ACCENT, ident="notice", on_dismiss=handler(self.dismiss_messages)))
+        if self.away_notice:
+            out.append(banner(self.tr.t("ui.away_cleared"), ACCENT, ident="away-notice", on_dismiss=handler(self.dismiss_messages)))
         return out
 
     def undo_refusal(self) -> str:
@@ -194,6 +196,7 @@ class BoardScreen(RoomScreen):
 
     async def dismiss_messages(self) -> None:
         self.error = self.notice = None
+        self.away_notice = False
         await self.render()
 
     def side_panel(self, ctx: Any, view: Any, ui: Any, width: float) -> ft.Control:

@@ -58,6 +58,8 @@ class RoomScreen:
     channel: Literal["seat", "host", "pass"] = "host"
     #: order in which screens hear of a change (0 = first: the board everyone watches)
     priority: int = 0
+    #: set by open(): this device lost unsent input while away (views/away.py)
+    away_notice = False
 
     def __init__(self, session: PageSession, tr: Translator, room: Room):
         self.session = session
@@ -76,6 +78,7 @@ class RoomScreen:
     # -- lifecycle --
 
     async def open(self) -> None:
+        self.away_notice = self.session.config.away.take(self)
         self._unsubscribe = self.room.subscribe_first(self.on_room_event, priority=self.priority)
         await self.render()
 

@@ -141,6 +141,7 @@ class SeatScreen(RoomScreen):
 
     async def after_accepted(self) -> None:
         self.ui[PEEK_KEY] = False
+        self.away_notice = False  # said once; the player has moved on
         self._cancel_peek_timer()
         await super().after_accepted()
 
@@ -248,10 +249,13 @@ class SeatScreen(RoomScreen):
             content=ft.Container(width=ctx.width, content=ft.Column(items, spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)),
         )
         messages = [banner(self.error, on_dismiss=handler(self.dismiss_error))] if self.error else []
+        if self.away_notice:
+            messages.append(banner(tr.t("ui.away_cleared"), ACCENT, ident="away-notice", on_dismiss=handler(self.dismiss_error)))
         return [message_overlay(peek_catcher(ctx, page), messages)]
 
     async def dismiss_error(self) -> None:
         self.error = None
+        self.away_notice = False
         await self.render()
 
     async def move_to_next(self) -> None:
