@@ -221,3 +221,73 @@ async def test_stopping_the_host_closes_the_window(app_process: tuple[AppProcess
     # The LAN server stops, then the app asks its window to close, then it ends.
     assert await app.exit_code() == 0, app.output()
     assert window.window_calls == ["destroy"]
+
+
+async def connect_like_the_app_view(path: Path) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """Connect as a packaged app's view does: it retries until the Python side's socket is up
+    (the process gives no other sign that it is)."""
+    deadline = asyncio.get_running_loop().time() + TIMEOUT
+    while True:
+        try:
+            return await asyncio.open_unix_connection(str(path))
+        except (FileNotFoundError, ConnectionRefusedError):
+            if asyncio.get_running_loop().time() > deadline:
+                raise
+            await asyncio.sleep(0.05)
+
+
+async def test_a_packaged_app_starts_the_app_mode_with_its_own_storage(tmp_path: Path) -> None:
+    """What a `flet build` app does: its runtime sets FLET_PLATFORM, FLET_APP_STORAGE_DATA and the
+    socket its own view connects to, and runs main.py with no command line of ours. It must be
+    the app mode (the view is the host board, phones join on the LAN), with the database in the
+    app's storage, and no display needed."""
+    storage = tmp_path / "app-storage"
+    uds = tmp_path / "view.sock"
+    port = free_port()
+    env = {
+        **os.environ,
+        "FLET_PLATFORM": "android",  # the tablet host
+        "FLET_APP_STORAGE_DATA": str(storage),
+        "FLET_SERVER_UDS_PATH": str(uds),
+        # loopback only in tests (a packaged app listens on every interface, port 8550)
+        "REFEREE_HOST": "127.0.0.1",
+        "REFEREE_PORT": str(port),
+        "REFEREE_WEB_COMPRESSION": "0",
+        "PYTHONUNBUFFERED": "1",
+    }
+    for name in ("DISPLAY", "REFEREE_DATA_DIR", "FLET_FORCE_WEB_SERVER", "FLET_SERVER_PORT", "FLET_DART_BRIDGE_PORT"):
+        env.pop(name, None)
+    app = await asyncio.create_subprocess_exec(
+        sys.executable, str(ROOT / "main.py"), cwd=tmp_path, env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT
+    )
+    lines: list[str] = []
+
+    async def read_output() -> None:
+        assert app.stdout is not None
+        async for line in app.stdout:
+            lines.append(line.decode(errors="replace").rstrip())
+            if f"127.0.0.1:{port}/?k=" in lines[-1]:
+                started.set()
+
+    started = asyncio.Event()
+    pump = asyncio.create_task(read_output())
+    view: WindowClient | None = None
+    try:
+        await asyncio.wait_for(started.wait(), TIMEOUT)  # printed once both servers are set up
+        assert (storage / "referee.sqlite3").exists(), "the database lives in the app's storage"
+        reader, writer = await connect_like_the_app_view(uds)
+        view = await WindowClient(f"http://127.0.0.1:{port}", "/", name="app-view", platform="android").attach(reader, writer, TIMEOUT)
+        await view.wait_for(lambda c: c.find("create-room") and c.find("join-help"), TIMEOUT, what="the host's rooms page in the app's view")
+        phone = await FletClient(f"http://127.0.0.1:{port}", "/", name="phone").connect(TIMEOUT)
+        await phone.wait_for(lambda c: c.find("join-help") is None and "Rooms" in c.texts(), TIMEOUT, what="the spectator rooms page on the LAN")
+        assert phone.find("create-room") is None
+        await phone.close()
+    except BaseException:
+        print("\n".join(lines[-60:]))
+        raise
+    finally:
+        if view is not None:
+            await view.close()
+        app.kill()
+        await app.wait()
+        pump.cancel()
