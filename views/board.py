@@ -179,6 +179,9 @@ class BoardScreen(RoomScreen):
     def messages(self) -> list[ft.Control]:
         """This board's own error and notice, floating over the page (see message_overlay)."""
         out: list[ft.Control] = []
+        cue = self.handover_cue()
+        if cue is not None:
+            out.append(ft.Row([cue], alignment=ft.MainAxisAlignment.END, key="handover-row"))
         if self.error:
             out.append(banner(self.error, on_dismiss=handler(self.dismiss_messages)))
         if self.notice:
@@ -353,7 +356,7 @@ class BoardScreen(RoomScreen):
                             ft.Row(
                                 [
                                     big_button(tr.t("table.confirm_reissue_yes"), handler(self.reissue, seat), ident="confirm-reissue-yes"),
-                                    big_button(tr.t("table.cancel"), handler(self.cancel_reissue), ident="confirm-reissue-no", colour="#B0BEC5"),
+                                    big_button(tr.t("table.cancel"), handler(self.ask_reissue, None), ident="confirm-reissue-no", colour="#B0BEC5"),
                                 ],
                                 wrap=True,
                             ),
@@ -415,12 +418,9 @@ class BoardScreen(RoomScreen):
         self.qr_seat = None
         await self.render()
 
-    async def ask_reissue(self, seat: int) -> None:
+    async def ask_reissue(self, seat: int | None) -> None:
+        """Ask the host to confirm a seat's new link (None: the question is withdrawn)."""
         self.confirm_seat = seat
-        await self.render()
-
-    async def cancel_reissue(self) -> None:
-        self.confirm_seat = None
         await self.render()
 
     async def play_again(self) -> None:

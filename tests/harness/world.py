@@ -20,6 +20,16 @@ from tests.harness.flet_inprocess import FakeBrowser, FletHarness, Tab, normalis
 PHONE = {"width": 390, "height": 844}
 
 
+def qr_text_of(image: bytes) -> bytes | str:
+    """A QR code image as the text it encodes (then normalised like any string), else as is."""
+    from tests.harness.qr import decode_qr, is_svg
+
+    if not is_svg(image) and not image.startswith(b"\x89PNG"):
+        return image
+    texts = decode_qr(image)
+    return f"<qr:{'|'.join(texts)}>" if texts else image
+
+
 def first_difference(a: list[Any], b: list[Any]) -> str | None:
     """None when equal, else a short description of the first differing frame."""
     for i, (x, y) in enumerate(zip(a, b, strict=False)):
@@ -45,7 +55,7 @@ class World:
     @property
     def replacements(self) -> dict[str, str]:
         """Per-world random public identifiers (room id, host token, seat tokens)."""
-        subs = {self.room.id: "<room>", self.host.token: "<host-token>"}
+        subs = {self.room.id: "<room>", self.host.token: "<host-token>", self.room.table.secret: "<table-secret>"}
         for seat in self.room.seats:
             subs[seat.token] = f"<seat-token-{seat.seat}>"
         return subs
@@ -53,7 +63,7 @@ class World:
     def frames(self, tab: Tab, since: int = 0) -> list[Any]:
         """What the server sent `tab` since a `tab.mark()`, with this world's random ids replaced
         (two worlds played alike then compare equal)."""
-        return normalise(tab.frames_since(since), self.replacements)
+        return normalise(tab.frames_since(since), self.replacements, blob=qr_text_of)
 
     def current(self) -> int:
         """The one seat the room waits for."""
