@@ -52,6 +52,19 @@ def names_sent(frames: list[bytes], since: int = 0) -> set[str]:
     return {name for name in CARD_NAMES if any(name in s for s in strings)}
 
 
+def open_phone(browser: Any, server: RefereeServer, room: str, token: str) -> tuple[Any, Any]:
+    """A touch phone (390 x 844) on its seat's page, its turn shown: (context, page)."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport=PHONE, locale="en-US", has_touch=True, is_mobile=True)
+    context.set_default_timeout(WAIT_MS)
+    page = context.new_page()
+    page.goto(server.url(f"/join/{room}/{token}"))
+    enable_semantics(page)
+    expect(ident(page, "your-turn")).to_be_visible(timeout=WAIT_MS)
+    return context, page
+
+
 def centre(locator: Any) -> tuple[float, float]:
     box = locator.bounding_box()
     assert box is not None
@@ -74,12 +87,7 @@ def test_hold_slide_lift_picks_and_every_other_end_hides(served: tuple[RefereeSe
             enable_semantics(watcher)
             expect(ident(watcher, "waiting-for")).to_have_count(0, timeout=WAIT_MS)
 
-            context = browser.new_context(viewport=PHONE, locale="en-US", has_touch=True, is_mobile=True)
-            context.set_default_timeout(WAIT_MS)
-            page = context.new_page()
-            page.goto(server.url(f"/join/{room}/{token}"))
-            enable_semantics(page)
-            expect(ident(page, "your-turn")).to_be_visible(timeout=WAIT_MS)
+            context, page = open_phone(browser, server, room, token)
             pad = ident(page, "hold-private")
             expect(pad).to_be_visible(timeout=WAIT_MS)
             start = centre(pad)
@@ -166,12 +174,7 @@ def test_face_down_card_entered_at_390_px_without_scrolling(chicago_served: tupl
     with sync_playwright() as pw:
         browser = launch(pw)
         try:
-            context = browser.new_context(viewport=PHONE, locale="en-US", has_touch=True, is_mobile=True)
-            context.set_default_timeout(WAIT_MS)
-            page = context.new_page()
-            page.goto(server.url(f"/join/{room}/{token}"))
-            enable_semantics(page)
-            expect(ident(page, "your-turn")).to_be_visible(timeout=WAIT_MS)
+            _, page = open_phone(browser, server, room, token)
             expect(page.get_by_text("Hold here to enter a face-down card")).to_be_visible()
             facts = ident(page, "my-facts").text_content()
             ident(page, "show-private").click()

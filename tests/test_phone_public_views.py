@@ -130,6 +130,7 @@ async def test_every_game_shows_its_public_facts_with_the_pad_closed(make_host: 
         assert facts, game_id
         missing = [f for f in facts if f not in text]
         assert not missing, (game_id, missing, text)
+        assert EN.t("ui.waiting_for", world.room.names, seats=[SEAT]) not in text, game_id  # never its own player
         me = world.room.view(seat_audience(SEAT)).me
         secrets = secrets_of(me)
         assert secrets, game_id

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import time
 from pathlib import Path
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 import flet as ft
 
-from views.common import show_screen
+from views.common import COLOUR_HEX, glyph, show_screen, text_on
 
-from companion.engine import Audience
+from companion.engine import BOARD, Audience
 from companion.i18n import Translator
 from companion.room import Rejected, Room, RoomEvent
 
@@ -52,6 +54,95 @@ class GameContext:
     rerender: Any = None
     #: the host's data directory (saved boards, presets), None when the host has none
     data_dir: Path | None = None
+    #: the room version this drawing shows: `submit` sends it (the version the finger saw)
+    version: int = -1
+    #: keys of controls acting for a player (see Handover.key); None on pages that act for nobody
+    handover: Any = None
+
+    def act_key(self, base: str, seat: int) -> str:
+        """The key (and so the control id) of a control acting for `seat`: a tap still on its way
+        to the previous player's control never lands on this one (see Handover)."""
+        if self.handover is None:
+            return f"{base}@{seat}"
+        return self.handover.key(base, seat)
+
+    #: on a seat's page: the room's BOARD projection, what a phone's public section is drawn
+    #: from (never from `view.me`, so only the pad's section can hold a secret)
+    board_view: Any = None
+
+
+#: Seconds during which taps on controls acting for a player are refused after that player
+#: became the one acted for (another player finished) or after this device's own action when the
+#: same player acts again. A double tap is 50-350 ms (issue #12 saw 350 ms) and a hurried second
+#: tap by someone whose eyes are still on the last player comes up to about 1 s later; the window
+#: counts from the server's drawing, which reaches a phone on a busy Wi-Fi up to ~0.3 s later. So
+#: 1.5 s: every such tap is refused, and a player who has read the new name (a glance, then a
+#: deliberate tap) is rarely held up. (Tests about something else, which tap for one player after
+#: another at machine speed, set REFEREE_HANDOVER_SECONDS=0: see tests/conftest.py.)
+HANDOVER_SECONDS = float(os.environ.get("REFEREE_HANDOVER_SECONDS", "1.5"))
+
+
+class Handover:
+    """Which players this page's act-for controls act for, and the short window after that
+    changes (see HANDOVER_SECONDS).
+
+    Controls acting for a player are keyed by that player (`GameContext.act_key`), so their ids
+    change with the player: a tap already on its way to the previous player's button cannot be
+    taken by the next player's. During the window, though, the new player's controls keep the
+    previous player's keys: they refuse every tap, and a tap sent to the old ids then reaches a
+    control that says so ("Now Gus: tap again") instead of one removed from the page, whose event
+    Flet drops without a word. When the window ends the page is drawn again with the new keys."""
+
+    def __init__(self, *, hands_over: bool, on_window: Any):
+        #: the board acts for whoever plays; a phone only for its own seat
+        self.hands_over = hands_over
+        self.on_window = on_window
+        #: seats acted for by the page last drawn
+        self.shown: frozenset[int] = frozenset()
+        self._drawing: set[int] = set()
+        #: this device's own action was accepted since the last drawing
+        self.acted = False
+        #: the open window: the seat it protects, until when, and whose keys that seat keeps
+        self.seat: int | None = None
+        self.until = 0.0
+        self.keys_of: int | None = None
+
+    def is_open(self) -> bool:
+        return self.seat is not None and time.monotonic() < self.until
+
+    def refuses(self, seat: Any) -> bool:
+        return self.is_open() and seat == self.seat
+
+    def begin(self) -> None:
+        self._drawing = set()
+
+    def acts_for(self, seat: int) -> None:
+        """This drawing acts for `seat`: the window opens if that is a new player (on the board),
+        or the same one again right after this device's own action."""
+        self._drawing.add(seat)
+        if self.is_open() and seat == self.seat:
+            return
+        new_player = self.hands_over and self.shown and seat not in self.shown
+        again = self.acted and seat in self.shown
+        if new_player or again:
+            self.open(seat, next(iter(self.shown)) if len(self.shown) == 1 else seat)
+
+    def key(self, base: str, seat: int) -> str:
+        self.acts_for(seat)
+        if self.is_open() and seat == self.seat and self.keys_of is not None:
+            return f"{base}@{self.keys_of}"
+        return f"{base}@{seat}"
+
+    def open(self, seat: int, keys_of: int) -> None:
+        self.seat, self.keys_of = seat, keys_of
+        if HANDOVER_SECONDS <= 0:
+            return
+        self.until = time.monotonic() + HANDOVER_SECONDS
+        self.on_window(HANDOVER_SECONDS)
+
+    def end(self) -> None:
+        self.shown = frozenset(self._drawing)
+        self.acted = False
 
 
 class RoomScreen:
@@ -60,6 +151,8 @@ class RoomScreen:
     priority: int = 0
     #: set by open(): this device lost unsent input while away (views/away.py)
     away_notice = False
+    #: the page acts for whichever player's turn it is (the host board), not for one seat
+    acts_for_others: bool = True
 
     def __init__(self, session: PageSession, tr: Translator, room: Room):
         self.session = session
@@ -71,9 +164,17 @@ class RoomScreen:
         self._accepting = False
         #: a redraw is queued and has not started: later events need no redraw of their own
         self._redraw_queued = False
+        #: a presence drawing is queued; the presence last drawn, and when (see _presence_redraw)
+        self._presence_queued = False
+        self._shown_presence: tuple[bool, ...] = ()
+        self._drawn_at = 0.0
         self.error: str | None = None
         self.ui: dict[str, Any] = {}
         self._unsubscribe: Any = None
+        self.handover = Handover(hands_over=self.acts_for_others, on_window=self._handover_opened)
+        self._handover_timer: asyncio.TimerHandle | None = None
+        #: one tap of this device at a time: a second tap is judged once the first is decided
+        self._tap_lock = asyncio.Lock()
 
     # -- lifecycle --
 
@@ -104,10 +205,32 @@ class RoomScreen:
         if self.page.session.connection is None:
             self.missed = True  # drawn when it reconnects
             return
+        if event.kind == "presence":
+            if not self._presence_queued:
+                self._presence_queued = True
+                self.page.run_task(self._presence_redraw)
+            return
         if self._redraw_queued:
             return  # a burst of changes is drawn once, from the room as it is when drawing starts
         self._redraw_queued = True
         self.page.run_task(self._queued_redraw)
+
+    #: seconds between two drawings for presence alone: a phone in a reconnect loop flips its
+    #: seat's presence dozens of times a second, and each drawing is the whole board
+    PRESENCE_EVERY = 0.5
+
+    def presence_now(self) -> tuple[bool, ...]:
+        return tuple(self.room.connected(seat) for seat in range(len(self.room.seats)))
+
+    async def _presence_redraw(self) -> None:
+        """Presence changes are drawn together, at most once per PRESENCE_EVERY, and not at all
+        when the seats are back as drawn (a reconnect: away, then connected again)."""
+        await asyncio.sleep(max(0.0, self._drawn_at + self.PRESENCE_EVERY - time.monotonic()))
+        self._presence_queued = False
+        if self.page.session.connection is None:
+            self.missed = True
+        elif self.presence_now() != self._shown_presence:
+            await self.render()
 
     #: loop turns a phone's redraw waits before it starts (see yield_to_board)
     BOARD_FIRST_TURNS = 3
@@ -146,16 +269,31 @@ class RoomScreen:
             height=float(self.page.height or 768),
             seat=seat,
             acts_for_current=acts_for_current,
-            submit=self.submit,
+            submit=self.submitter(self.shown_version),
             ui=self.ui,
             rerender=self.render,
             data_dir=self.session.config.data_dir,
+            board_view=self.view(BOARD) if seat is not None else None,
+            version=self.shown_version,
+            handover=self.handover,
         )
+
+    def submitter(self, seen: int) -> Any:
+        """`submit` for the controls of one drawing: it sends the version that drawing showed
+        (the one the finger saw), not whichever is shown when the tap arrives."""
+
+        async def submit(raw: dict[str, Any]) -> bool:
+            return await self.submit(raw, seen=seen)
+
+        return submit
 
     async def render(self) -> None:
         self.missed = False
         self.shown_version = self.room.version
+        self._shown_presence, self._drawn_at = self.presence_now(), time.monotonic()
+        self.handover.begin()
         controls = self.build()
+        self.handover.end()
         show_screen(self.page, controls, f"{type(self).__name__}:{self.room.id}")
 
     def build(self) -> list[ft.Control]:  # pragma: no cover - abstract
@@ -170,20 +308,96 @@ class RoomScreen:
         """The channel and the seat this screen speaks for."""
         return self.channel, None
 
-    async def submit(self, raw: dict[str, Any]) -> bool:
+    async def submit(self, raw: dict[str, Any], *, seen: int | None = None) -> bool:
+        """Send an action made on the drawing of version `seen` (default: the one shown now).
+        Refused here, with the reason on this device, when the finger saw another state than the
+        room's (the tap was meant for what was on screen before) or during a handover window."""
         channel, seat = self.submission()
-        try:
-            await self.room.submit(raw, channel=channel, seat=seat, based_on_version=self.shown_version)
-        except Rejected as rejection:
-            self.error = self.tr.error(rejection.code, rejection.params, self.names)
-            await self.render()
-            return False
+        based_on = self.shown_version if seen is None else seen
+        async with self._tap_lock:
+            if self.tap_refused(raw, based_on):
+                if based_on != self.room.version:
+                    await self.render()  # the state the room moved to (and its handover window) first
+                self.error = self.handover_message()
+                await self.render()
+                return False
+            try:
+                await self.room.submit(raw, channel=channel, seat=seat, based_on_version=based_on)
+            except Rejected as rejection:
+                self.error = self.tr.error(rejection.code, rejection.params, self.names)
+                await self.render()
+                return False
+            self.handover.acted = True
         self.error = None
         # Drawn after the screens already told of the change (the board first), not before them;
         # this screen's own copy of the room event is then skipped (see on_room_event).
         self._accepting = True
         self.page.run_task(self._after_accepted)
         return True
+
+    async def take_back(self, seen: int) -> bool:
+        """Take back this seat's own latest action (the phone's "Take back my move"), against the
+        version the finger saw; refused with the reason on this device."""
+        channel, seat = self.submission()
+        if seat is None or channel == "host":
+            return False
+        async with self._tap_lock:
+            try:
+                await self.room.take_back(seat, based_on_version=seen, channel=channel)
+            except Rejected as rejection:
+                self.error = self.tr.error(rejection.code, rejection.params, self.names)
+                await self.render()
+                return False
+        self.error = None
+        self._accepting = True
+        self.page.run_task(self._after_accepted)
+        return True
+
+    def tap_refused(self, raw: dict[str, Any], based_on: int) -> bool:
+        """A tap made on an older drawing than the room's (the second tap of a double tap, or one
+        made while someone else acted) must not act, nor a tap for the player just handed over to
+        during the handover window."""
+        return based_on != self.room.version or self.handover.refuses(raw.get("by"))
+
+    def handover_cue(self) -> ft.Control | None:
+        """While the window is open, a small "Now Gus" over the page's top edge (nothing moves):
+        who the controls act for now, and that they are not live yet."""
+        if not self.handover.is_open() or self.handover.seat is None:
+            return None
+        text = self.tr.t("ui.handover_now", self.names, seat=self.handover.seat) if self.acts_for_others else self.tr.t("ui.handover_now_self")
+        return ft.Semantics(
+            identifier="handover-now",
+            key="handover-now",
+            live_region=True,
+            content=ft.Container(
+                bgcolor=COLOUR_HEX[self.colours[self.handover.seat]],
+                border_radius=8,
+                padding=ft.Padding.symmetric(horizontal=10, vertical=4),
+                content=ft.Text(f"{glyph(self.colours[self.handover.seat])} {text}", size=16, weight=ft.FontWeight.BOLD, color=text_on(self.colours[self.handover.seat])),
+            ),
+        )
+
+    def handover_message(self) -> str:
+        if self.handover.is_open() and not self.acts_for_others:
+            return self.tr.t("ui.handover_again")
+        seat = self.handover.seat if self.handover.is_open() else None
+        if seat is None and self.acts_for_others and len(self.handover.shown) == 1:
+            seat = next(iter(self.handover.shown))
+        if seat is None:
+            return self.tr.t("ui.moved_on")
+        return self.tr.t("ui.handover", self.names, seat=seat)
+
+    def _handover_opened(self, seconds: float) -> None:
+        """Draw the page again as the window ends: the controls get their player's keys."""
+        if self._handover_timer is not None:
+            self._handover_timer.cancel()
+
+        def ended() -> None:
+            self._handover_timer = None
+            if self.page.session.connection is not None:
+                self.page.run_task(self.render)
+
+        self._handover_timer = asyncio.get_running_loop().call_later(seconds + 0.05, ended)
 
     async def _after_accepted(self) -> None:
         await self.yield_to_board()

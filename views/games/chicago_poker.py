@@ -25,13 +25,17 @@ from views.common import (
     MUTED,
     PANEL,
     PEEK_KEY,
+    act_button,
     big_button,
     glyph,
     handler,
     icon_button,
     label,
     player_chip,
+    draft_key,
     private_section,
+    public_view,
+    tagged,
     text_on,
 )
 
@@ -44,7 +48,6 @@ KIND_ICON = {
     "brewery": ft.Icons.SPORTS_BAR,
     "gambling_house": ft.Icons.CASINO,
 }
-SELECTED = ACCENT
 DARK = "#111111"
 
 
@@ -187,9 +190,10 @@ def pattern_pips(pattern: str, size: int = 16) -> ft.Control:
     return ft.Row(pips, spacing=2, tight=True)
 
 
-def tap(ident: str, content: ft.Control, on_click: Any, *, selected: bool = False) -> ft.Control:
+def tap(ident: str, content: ft.Control, on_click: Any, *, selected: bool = False, key: str | None = None) -> ft.Control:
+    """`key`: for a control acting for a player, keyed by that player (GameContext.act_key)."""
     content.on_click = on_click  # type: ignore[attr-defined]
-    return ft.Semantics(identifier=ident, key=ident, button=True, selected=selected, content=content)
+    return ft.Semantics(identifier=ident, key=key or ident, button=True, selected=selected, content=content)
 
 
 def panel(controls: list[ft.Control], ident: str | None = None, border: str | None = None) -> ft.Control:
@@ -227,6 +231,10 @@ def picked_card(ctx: Any, key: Any) -> tuple[int | None, str | None]:
     return chosen.get("value"), chosen.get("colour")
 
 
+#: the ring marking a picked value or colour: dark and thin, seen by the owner only
+PICK_RING = "#37474F"
+
+
 def card_picker(ctx: Any, view: View, key: Any, compact: bool) -> ft.Control:
     """Values 1-15 (phone: 3 rows of 5; board: one row), then the 5 colours; a card this
     audience can see elsewhere is disabled (each card exists once)."""
@@ -249,7 +257,9 @@ def card_picker(ctx: Any, view: View, key: Any, compact: bool) -> ft.Control:
         box = ft.Container(
             width=size,
             height=size * 0.86,
-            bgcolor=SELECTED if chosen else ("#263238" if gone else "#ECEFF1"),
+            # the pick is marked by a thin ring only: from across the table every value looks alike
+            bgcolor="#263238" if gone else "#ECEFF1",
+            border=ft.Border.all(3, PICK_RING if chosen else "#ECEFF1"),
             border_radius=8,
             alignment=ft.Alignment.CENTER,
             content=ft.Text(str(n), size=size * 0.42, weight=ft.FontWeight.BOLD, color=MUTED if gone else DARK),
@@ -267,17 +277,15 @@ def card_picker(ctx: Any, view: View, key: Any, compact: bool) -> ft.Control:
             width=size,
             height=size * 0.86,
             bgcolor="#263238" if gone else CARD_HEX[c],
-            border=ft.Border.all(5 if chosen else 1, SELECTED if chosen else "#FFFFFF"),
+            border=ft.Border.all(3, PICK_RING if chosen else "#FFFFFF"),
             border_radius=8,
             alignment=ft.Alignment.CENTER,
             content=ft.Text("✕" if gone else colour_digit(c), size=size * 0.38, weight=ft.FontWeight.BOLD, color=MUTED if gone else "#FFFFFF"),
         )
         colours.append(tap(f"colour-{c}", box, None if gone else handler(choose, "colour", c), selected=chosen))
     if value is not None and colour is not None:
-        chosen_line: ft.Control = ft.Row(
-            [card_face(_Card(value, colour), 44), label(ctx.tr.t("chicago_poker.ui.chosen", card=ctx.tr.t("chicago_poker.ui.card", value=value, colour=colour)), 18, INK, ft.FontWeight.BOLD)],
-            spacing=10,
-        )
+        # small type, no card face: read by the owner, not across the table
+        chosen_line: ft.Control = label(ctx.tr.t("chicago_poker.ui.chosen", card=ctx.tr.t("chicago_poker.ui.card", value=value, colour=colour)), 15, INK)
     else:
         chosen_line = label(ctx.tr.t("chicago_poker.ui.pick_value_colour"), 16, MUTED)
     rows.append(ft.Row([*colours, chosen_line], spacing=6, wrap=True, run_spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))
@@ -334,8 +342,10 @@ def play_buttons(ctx: Any, view: View, seat: int, plays: Any, key: Any, compact:
                 tight=True,
             ),
         )
-        buttons.append(tap(f"play-{business}", box, handler(ctx.submit, action) if ready else None))
-    return ft.Column(buttons, spacing=8, tight=True) if compact else ft.Row(buttons, spacing=8, wrap=True)
+        buttons.append(tap(f"play-{business}", box, handler(ctx.submit, action) if ready else None, key=ctx.act_key(f"play-{business}", seat)))
+    if compact:  # two a row on a phone: the whole entry fits a 390 x 844 screen
+        return ft.Column([ft.Row([ft.Container(b, expand=True) for b in buttons[i : i + 2]], spacing=8) for i in range(0, len(buttons), 2)], spacing=8, tight=True)
+    return ft.Row(buttons, spacing=8, wrap=True)
 
 
 # --------------------------------------------------------------------------------------------
@@ -692,10 +702,10 @@ def host_controls(ctx: Any, view: View) -> list[ft.Control]:
                     tight=True,
                 ),
             )
-            buttons.append(tap(f"tile-{kind}", box, handler(ctx.submit, {"type": "reveal_tile", "by": by, "kind": kind})))
+            buttons.append(tap(f"tile-{kind}", box, handler(ctx.submit, {"type": "reveal_tile", "by": by, "kind": kind}), key=ctx.act_key(f"tile-{kind}", by)))
         out.append(ft.Row(buttons, wrap=True, spacing=10, run_spacing=10))
     if view.phase == "choose_shootout" and legal.shootouts and view.current is not None:
-        out.append(ft.Row([big_button(tr.t("chicago_poker.ui.resolve", business=b), handler(ctx.submit, {"type": "choose_shootout", "by": view.current, "business": b}), ident=f"choose-{b}") for b in legal.shootouts], wrap=True))
+        out.append(ft.Row([act_button(ctx, view.current, tr.t("chicago_poker.ui.resolve", business=b), handler(ctx.submit, {"type": "choose_shootout", "by": view.current, "business": b}), ident=f"choose-{b}") for b in legal.shootouts], wrap=True))
     if view.phase == "deck_card" and legal.deck_card_for:
         seat = legal.deck_card_for[0]
         key = ("chicago_poker.deck", view.shootout.business if view.shootout else 0, len(view.shootouts), seat, len(view.reinforcement.deck_cards) if view.reinforcement else 0)
@@ -704,23 +714,26 @@ def host_controls(ctx: Any, view: View) -> list[ft.Control]:
         controls: list[ft.Control] = [
             label(tr.t("chicago_poker.ui.enter_deck_card", ctx.names, seat=seat), 20, INK, ft.FontWeight.BOLD),
             card_picker(ctx, view, key, compact=False),
-            big_button(
+            act_button(
+                ctx,
+                seat,
                 tr.t("chicago_poker.ui.enter_card"),
                 handler(ctx.submit, {"type": "reveal_deck_card", "by": seat, "seat": seat, "card": card_payload(value, colour)}) if ready else None,
                 ident="deck-card-enter",
                 disabled=not ready,
+                reason=tr.t("chicago_poker.ui.pick_card_first"),
             ),
         ]
         if view.special_cards:
-            controls.append(ft.Row([big_button(tr.t(f"chicago_poker.special.{k}"), handler(ctx.submit, {"type": "reveal_deck_card", "by": seat, "seat": seat, "card": k}), ident=f"deck-special-{k}", colour="#B0BEC5") for k in ("liquidation", "police_raid", "limousine", "revolver", "bribe")], wrap=True))
+            controls.append(ft.Row([act_button(ctx, seat, tr.t(f"chicago_poker.special.{k}"), handler(ctx.submit, {"type": "reveal_deck_card", "by": seat, "seat": seat, "card": k}), ident=f"deck-special-{k}") for k in ("liquidation", "police_raid", "limousine", "revolver", "bribe")], wrap=True))
         out.append(panel(controls, ident="deck-card"))
     if view.phase == "actions" and view.current is not None:
         seat = view.current
         buttons: list[ft.Control] = []
         if legal.draw:
-            buttons.append(big_button(tr.t("chicago_poker.ui.draw_for", ctx.names, seat=seat), handler(ctx.submit, {"type": "draw", "by": seat}), ident="draw"))
+            buttons.append(act_button(ctx, seat, tr.t("chicago_poker.ui.draw_for", ctx.names, seat=seat), handler(ctx.submit, {"type": "draw", "by": seat}), ident="draw", named=True))
         if legal.end_turn:
-            buttons.append(big_button(tr.t("chicago_poker.ui.end_turn_for", ctx.names, seat=seat), handler(ctx.submit, {"type": "end_turn", "by": seat}), ident="end-turn", colour="#A5D6A7"))
+            buttons.append(act_button(ctx, seat, tr.t("chicago_poker.ui.end_turn_for", ctx.names, seat=seat), handler(ctx.submit, {"type": "end_turn", "by": seat}), ident="end-turn", named=True))
         if buttons:
             out.append(ft.Row(buttons, wrap=True, spacing=10))
         if legal.play:
@@ -756,53 +769,83 @@ def peeking(ctx: Any) -> bool:
     return bool(ctx.ui.get(PEEK_KEY))
 
 
+def waiting_text(ctx: Any, view: View, seat: int) -> str | None:
+    """What this seat waits for while the game waits for it but its turn has not started."""
+    if view.phase == "tiles":
+        return ctx.tr.t("chicago_poker.ui.turn_after_tile")
+    if view.phase == "deck_card":
+        return ctx.tr.t("chicago_poker.ui.deck_card_for_you")
+    return None
+
+
 def seat_body(ctx: Any, view: View) -> ft.Control:
+    """The public part is drawn from the board's projection (`ctx.board_view`); only the pad's
+    section (and the faces of this seat's own cards in the grid while it is open) uses `view.me`."""
     tr = ctx.tr
     me = view.me
     legal = view.my_legal
     assert me is not None and legal is not None
+    board: View = public_view(ctx, view)
     seat = me.seat
     items: list[ft.Control] = []
-    if view.phase == "over":
-        items.append(label(tr.t("ui.winner", ctx.names, seats=list(view.winners)), 26, ACCENT, ft.FontWeight.BOLD))
+    if board.phase == "over":
+        items.append(label(tr.t("ui.winner", ctx.names, seats=list(board.winners)), 26, ACCENT, ft.FontWeight.BOLD))
     # hand size and actions: always in sight
-    facts = [tr.t("chicago_poker.ui.my_hand", hand=me.hand_size)]
-    if view.phase == "actions" and view.current == seat:
-        facts.append(tr.t("chicago_poker.ui.my_actions", actions=view.actions_left))
+    facts = [tr.t("chicago_poker.ui.my_hand", hand=board.hands[seat])]
+    if board.phase == "actions" and board.current == seat:
+        facts.append(tr.t("chicago_poker.ui.my_actions", actions=board.actions_left))
     items.append(ft.Semantics(identifier="my-facts", key="my-facts", content=label(" · ".join(facts), 22, INK, ft.FontWeight.BOLD)))
-    if me.hand_size > view.hand_limit:
-        items.append(label(tr.t("chicago_poker.ui.over_limit", limit=view.hand_limit), 18, ACCENT, ft.FontWeight.BOLD))
+    if board.hands[seat] > board.hand_limit:
+        items.append(label(tr.t("chicago_poker.ui.over_limit", limit=board.hand_limit), 18, ACCENT, ft.FontWeight.BOLD))
 
-    if view.phase == "tiles":
+    if board.phase == "tiles":
         items.append(label(tr.t("chicago_poker.ui.board_enters_tile"), 18, MUTED))
-    elif view.phase == "deck_card":
+    elif board.phase == "deck_card":
         items.append(label(tr.t("chicago_poker.ui.board_enters_deck_card"), 18, MUTED))
     if legal.shootouts:
         items.append(label(tr.t("chicago_poker.ui.choose_first"), 20, INK, ft.FontWeight.BOLD))
         items.append(ft.Row([big_button(tr.t("chicago_poker.ui.resolve", business=b), handler(ctx.submit, {"type": "choose_shootout", "by": seat, "business": b}), ident=f"choose-{b}") for b in legal.shootouts], wrap=True))
     if legal.reinforce:
         items.append(panel([label(tr.t("chicago_poker.ui.reinforce_prompt"), 22, ACCENT, ft.FontWeight.BOLD), label(tr.t("chicago_poker.ui.reinforce_secret"), 15, MUTED)], ident="reinforce", border=ACCENT))
-    elif view.phase == "reinforce" and me.my_pick is not None:
-        items.append(panel([label(tr.t("ui.waiting_for", ctx.names, seats=list(view.waiting_for)), 16, MUTED)], ident="my-pick"))
-    if view.phase == "actions" and view.current == seat:
-        items.extend(turn_controls(ctx, view, seat))
-    # Everything only this seat knows, and the choices among its own cards, behind hold-to-peek.
+    elif board.phase == "reinforce" and seat not in board.waiting_for:
+        others = [s for s in board.waiting_for if s != seat]
+        if others:
+            items.append(panel([label(tr.t("ui.waiting_for", ctx.names, seats=others), 16, MUTED)], ident="my-pick"))
+    # Everything only this seat knows, and the choices among its own cards, behind the pad. It
+    # comes before the turn's other controls, so that the card picker opens in view.
     parts = private_parts(ctx, view, seat)
     if parts:
-        items.append(private_section(ctx, lambda: ft.Column([build() for build in parts], spacing=12)))
-    shootout = shown_shootout(ctx, view)
+        hold, release = pad_texts(ctx, view, seat)
+        items.append(private_section(ctx, lambda: ft.Column([build() for build in parts], spacing=12), hold_text=hold, release_text=release))
+    if board.phase == "actions" and board.current == seat:
+        items.extend(turn_controls(ctx, view, seat))
+    shootout = shown_shootout(ctx, board)
     if shootout is not None:
-        items.append(shootout_panel(ctx, view, shootout))
-    toggle = last_shootout_toggle(ctx, view)
+        items.append(shootout_panel(ctx, board, shootout))
+    toggle = last_shootout_toggle(ctx, board)
     if toggle is not None:
         items.append(toggle)
     # While hidden, the grid is the public one (backs, as on the board); while open, it shows the
     # faces of this seat's own face-down cards.
     mine = {(h.business, h.position): h.card for h in me.face_down} if peeking(ctx) else None
     items.append(label(tr.t("chicago_poker.ui.businesses"), 18, MUTED))
-    items.append(businesses_grid(ctx, view, ctx.width, mine, compact=True))
-    items.append(control_row(ctx, view, compact=True))
+    items.append(businesses_grid(ctx, board, ctx.width, mine, compact=True))
+    items.append(control_row(ctx, board, compact=True))
     return ft.Column(items, spacing=12)
+
+
+def pad_texts(ctx: Any, view: View, seat: int) -> tuple[str, str]:
+    """The pad named for what it does now: the app does not know the hand, the phone enters the
+    card being played (or sent)."""
+    tr = ctx.tr
+    legal = view.my_legal
+    assert legal is not None
+    if view.phase == "actions" and view.current == seat and legal.play and chosen_special(ctx, view) is None:
+        down = all(face == "down" for _, face in legal.play)
+        return tr.t("chicago_poker.ui.pad_enter_face_down" if down else "chicago_poker.ui.pad_enter_card"), tr.t("chicago_poker.ui.pad_release_card")
+    if legal.reinforce:
+        return tr.t("chicago_poker.ui.pad_enter_reinforcement"), tr.t("chicago_poker.ui.pad_release_card")
+    return tr.t("chicago_poker.ui.pad_see_mine"), tr.t("ui.peek_release")
 
 
 def private_parts(ctx: Any, view: View, seat: int) -> list[Callable[[], ft.Control]]:
@@ -892,7 +935,7 @@ def play_panel(ctx: Any, view: View, seat: int) -> ft.Control:
     seat's own face-down cards, and a face-down card's choice is secret)."""
     legal = view.my_legal
     assert legal is not None
-    key = ("chicago_poker.card", view.turn, view.actions_left)
+    key = draft_key(ctx, ("chicago_poker.card", view.turn, view.actions_left))
     return panel(
         [
             label(ctx.tr.t("chicago_poker.ui.play_card"), 20, ACCENT, ft.FontWeight.BOLD),
@@ -986,7 +1029,7 @@ def limousine_controls(ctx: Any, view: View, seat: int, special_key: Any) -> lis
 def reinforce_panel(ctx: Any, view: View, seat: int) -> ft.Control:
     tr = ctx.tr
     rein = view.reinforcement
-    key = ("chicago_poker.reinforce", rein.business if rein else 0, rein.round if rein else 0)
+    key = draft_key(ctx, ("chicago_poker.reinforce", rein.business if rein else 0, rein.round if rein else 0))
     value, colour = picked_card(ctx, key)
     ready = value is not None and colour is not None
     # The prompt is outside, on the public part of the page (seat_body); this is the secret choice.
@@ -1001,19 +1044,33 @@ def reinforce_panel(ctx: Any, view: View, seat: int) -> ft.Control:
         big_button(tr.t("chicago_poker.ui.no_gangster"), handler(ctx.submit, {"type": "reinforce", "by": seat}), ident="reinforce-none", colour="#B0BEC5"),
         label(tr.t(f"chicago_poker.ui.no_gangster_help.{view.empty_hand_reinforcement}"), 15, MUTED),
     ]
-    if view.special_cards and view.special_reinforcement == "zero":
-        controls.append(
-            ft.Row(
-                [
-                    big_button(tr.t("chicago_poker.ui.send_special", special=k), handler(ctx.submit, {"type": "reinforce", "by": seat, "special": k}), ident=f"reinforce-special-{k}", colour="#CE93D8")
-                    for k in ("liquidation", "police_raid", "limousine", "revolver", "bribe")
-                ],
-                wrap=True,
-                spacing=6,
-                run_spacing=6,
-            )
-        )
+    if view.special_cards and view.special_reinforcement != "forbidden":
+        controls.extend(special_reinforcement_controls(ctx, view, seat, key))
     return panel(controls, ident="reinforce-choice", border=ACCENT)
+
+
+def special_reinforcement_controls(ctx: Any, view: View, seat: int, key: Any) -> list[ft.Control]:
+    """Sending a special card. Under §3.6's reading ("if_forced") it is allowed only to a player
+    holding no gangster card, which the app cannot see: the player confirms it first."""
+    tr = ctx.tr
+    forced = view.special_reinforcement == "if_forced"
+    confirmed = bool((ctx.ui.get(key) or {}).get("no_gangster"))
+    out: list[ft.Control] = []
+    if forced:
+
+        async def confirm(event: Any) -> None:
+            ctx.ui[key] = {**(ctx.ui.get(key) or {}), "no_gangster": bool(event.control.value)}
+            await ctx.rerender()
+
+        out.append(label(tr.t("chicago_poker.ui.special_if_forced"), 15, MUTED))
+        out.append(tagged("reinforce-no-gangster", ft.Checkbox(label=tr.t("chicago_poker.ui.confirm_no_gangster"), value=confirmed, on_change=confirm)))
+    ready = confirmed or not forced
+    buttons = []
+    for k in ("liquidation", "police_raid", "limousine", "revolver", "bribe"):
+        action = {"type": "reinforce", "by": seat, "special": k, "no_gangster": forced}
+        buttons.append(big_button(tr.t("chicago_poker.ui.send_special", special=k), handler(ctx.submit, action) if ready else None, ident=f"reinforce-special-{k}", colour="#CE93D8", disabled=not ready))
+    out.append(ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
+    return out
 
 
 def private_notes(ctx: Any, view: View) -> list[ft.Control]:

@@ -42,7 +42,9 @@ from views.common import (
     handler,
     label,
     player_chip,
+    choice_target,
     private_section,
+    public_view,
     text_on,
 )
 
@@ -680,12 +682,13 @@ def board_entry(ctx: Any, view: View) -> ft.Control | None:
     key = ("corruption.enter", view.round, len(view.award_log), sum(view.cards_placed))
     if not ctx.ui.get(key):
         return ft.Row([big_button(tr.t("corruption.ui.enter_here", ctx.names, seat=seat), handler(toggle, ctx, key), ident="board-enter", colour="#B0BEC5")])
-    body: list[ft.Control] = [big_button(tr.t("corruption.ui.enter_hide"), handler(toggle, ctx, key), ident="board-enter", colour="#B0BEC5")]
+    # whose choice this enters: their colour, shape and name above every option
+    body: list[ft.Control] = [big_button(tr.t("corruption.ui.enter_hide"), handler(toggle, ctx, key), ident="board-enter", colour="#B0BEC5"), player_chip(tr, ctx.names, ctx.colours, seat, 22)]
     if view.phase == "corruption":
         body.append(placement_picker(ctx, view, seat, legal, prefix="board-", face_up=True))
     else:
         body.append(award_choice(ctx, view, seat, legal, prefix="board-"))
-    return ft.Container(bgcolor=PANEL, border_radius=12, padding=12, content=ft.Column(body, spacing=8))
+    return ft.Container(bgcolor=PANEL, border_radius=12, padding=12, border=ft.Border.all(4, COLOUR_HEX[ctx.colours[seat]]), content=ft.Column(body, spacing=8))
 
 
 # --------------------------------------------------------------------------------------------
@@ -712,21 +715,23 @@ def placement_picker(ctx: Any, view: View, seat: int, legal: Any, *, prefix: str
     buttons = []
     for card in legal.cards:
         selected = card == chosen
-        bg = CHARACTER_FACE.get(card, CARD_FACE) if isinstance(card, str) else CARD_FACE
+        # One face and size for every card, the pick ringed thinly in dark grey: from across the
+        # table the choices look alike (the hand panel keeps the character colours).
+        box = ft.Container(
+            on_click=handler(choose(card)),
+            bgcolor=CARD_FACE,
+            border=ft.Border.all(3, "#37474F" if selected else CARD_FACE),
+            border_radius=10,
+            padding=ft.Padding.symmetric(horizontal=12, vertical=12),
+            content=ft.Text(card_name(ctx, card), size=20, weight=ft.FontWeight.BOLD, color="#111111"),
+        )
         buttons.append(
             ft.Semantics(
                 identifier=f"{prefix}card-{card}",
                 key=f"{prefix}card-{card}",
                 button=True,
                 selected=selected,
-                content=ft.Container(
-                    on_click=handler(choose(card)),
-                    bgcolor=bg,
-                    border=ft.Border.all(5, ACCENT if selected else bg),
-                    border_radius=10,
-                    padding=ft.Padding.symmetric(horizontal=12, vertical=12),
-                    content=ft.Text(card_name(ctx, card), size=20, weight=ft.FontWeight.BOLD, color="#111111"),
-                ),
+                content=choice_target(ctx, box, choose(card)),
             )
         )
     items.append(ft.Row(buttons, wrap=True, spacing=8, run_spacing=8))
@@ -763,11 +768,14 @@ def placement_picker(ctx: Any, view: View, seat: int, legal: Any, *, prefix: str
 
 
 def location_button(ctx: Any, ident: str, title: str, subtitle: str, action: dict[str, Any], *, swiss: bool = False) -> ft.Control:
+    async def place() -> None:
+        await ctx.submit(action)
+
     return ft.Semantics(
         identifier=ident,
-        key=ident,
+        key=ctx.act_key(ident, action["by"]),
         button=True,
-        content=ft.Container(
+        content=choice_target(ctx, ft.Container(
             on_click=handler(ctx.submit, action),
             bgcolor="#0E3326" if swiss else FELT_LIGHT,
             border=ft.Border.all(2, MUTED if swiss else ACCENT),
@@ -778,7 +786,7 @@ def location_button(ctx: Any, ident: str, title: str, subtitle: str, action: dic
                 spacing=0,
                 tight=True,
             ),
-        ),
+        ), place),
     )
 
 
@@ -827,7 +835,7 @@ def option_button(ctx: Any, ident: str, text: str, action: dict[str, Any], *, se
     bits.append(ft.Text(text, size=18, weight=ft.FontWeight.BOLD, color="#111111", expand=True))
     return ft.Semantics(
         identifier=ident,
-        key=ident,
+        key=ctx.act_key(ident, action["by"]),
         button=True,
         content=ft.Container(
             on_click=handler(ctx.submit, action),
@@ -909,8 +917,8 @@ def seat_body(ctx: Any, view: View) -> ft.Control:
         items.append(panel(tr.t("corruption.ui.recent"), recent))
     if view.contracts_won[seat]:
         items.append(label(tr.t("corruption.ui.your_wins", contracts=", ".join(c.name for c in view.contracts_won[seat])), 16, WON))
-    if view.phase != "corruption":
-        items.append(my_table(ctx, view, seat))  # nothing hidden is left on the table now
+    # The table everyone sees, always in view: drawn from the board's projection, never view.me.
+    items.append(public_table(ctx, public_view(ctx, view)))
     return ft.Column(items, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
@@ -1016,10 +1024,18 @@ def peek_panel(ctx: Any, view: View, seat: int, legal: Any) -> ft.Control:
 
 def my_table(ctx: Any, view: View, seat: int) -> ft.Control:
     """The table as this seat knows it: public cards, backs, and its own cards' faces."""
-    tr = ctx.tr
     me = view.me
     assert me is not None
-    known = {k.placement: k.card for k in me.known_cards}
+    return table_panel(ctx, view, {k.placement: k.card for k in me.known_cards}, "my-table", "corruption.ui.table")
+
+
+def public_table(ctx: Any, board: View) -> ft.Control:
+    """The table as everyone sees it (drawn from the board's projection): always on the phone."""
+    return table_panel(ctx, board, {}, "public-table", "corruption.ui.public_table")
+
+
+def table_panel(ctx: Any, view: View, known: dict[int, Any], ident: str, title: str) -> ft.Control:
+    tr = ctx.tr
     rows: list[ft.Control] = []
     for body in view.bodies:
         rows.append(label(tr.t(f"corruption.body.{body.body}"), 17, ACCENT, ft.FontWeight.BOLD))
@@ -1036,4 +1052,4 @@ def my_table(ctx: Any, view: View, seat: int) -> ft.Control:
                 text = tr.t("corruption.ui.won_by", ctx.names, seat=award.winner) if award.outcome == "won" else tr.t(f"corruption.ui.outcome.{award.outcome}")
                 head.append(ft.Semantics(identifier=f"my-award-{contract.id}", key=f"my-award-{contract.id}", content=label(text, 13, WON if award.outcome == "won" else DANGER, ft.FontWeight.BOLD)))
             rows.append(ft.Row([*head, *cards], wrap=True, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
-    return ft.Semantics(identifier="my-table", key="my-table", content=panel(tr.t("corruption.ui.table"), rows))
+    return ft.Semantics(identifier=ident, key=ident, content=panel(tr.t(title), rows))

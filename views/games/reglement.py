@@ -22,6 +22,7 @@ from companion.games.reglement import CARDS, KINDS, View
 from companion.games.reglement_board import default_board
 from companion.reglement_library import LibraryError, ReglementLibrary, preset_problem
 from views.common import (
+    act_button,
     ACCENT,
     COLOUR_HEX,
     DANGER,
@@ -36,6 +37,7 @@ from views.common import (
     label,
     player_chip,
     private_section,
+    public_view,
     tagged,
     text_on,
 )
@@ -223,7 +225,8 @@ def cake_badge(ctx: Any, owner: int, size: float) -> ft.Control:
     )
 
 
-def seat_tile(ctx: Any, view: View, seat: Any, w: float, h: float, ring: str | None, on_tap: Any, bottom: bool) -> ft.Control:
+def seat_tile(ctx: Any, view: View, seat: Any, w: float, h: float, ring: str | None, on_tap: Any, bottom: bool, acts_for: int | None = None) -> ft.Control:
+    """`acts_for`: the player a tap on this chair acts for (keyed by them: GameContext.act_key)."""
     icon = max(12, int(w * 0.29))
     ink = "#111111" if seat.business else INK
     marks: list[ft.Control] = []
@@ -271,7 +274,9 @@ def seat_tile(ctx: Any, view: View, seat: Any, w: float, h: float, ring: str | N
             alignment=ft.MainAxisAlignment.END if bottom else ft.MainAxisAlignment.START,
         ),
     )
-    return ft.Semantics(identifier=f"chair-{seat.id}", key=f"chair-{seat.id}", button=on_tap is not None, label=seat_description(ctx, view, seat), content=container)
+    ident = f"chair-{seat.id}"
+    key = ctx.act_key(ident, acts_for) if acts_for is not None else ident
+    return ft.Semantics(identifier=ident, key=key, button=on_tap is not None, label=seat_description(ctx, view, seat), content=container)
 
 
 def seat_description(ctx: Any, view: View, seat: Any) -> str:
@@ -371,7 +376,7 @@ def table_piece(
         frac = (y - y0) / (y1 - y0) if y1 > y0 else 0
         top = frac * (height - tile_h)
         on_tap = handler(tap, seat.id) if tap is not None else None
-        tiles.append(ft.Container(left=left, top=top, content=seat_tile(ctx, view, seat, tile_w, tile_h, rings.get(seat.id), on_tap, frac > 0.5)))
+        tiles.append(ft.Container(left=left, top=top, content=seat_tile(ctx, view, seat, tile_w, tile_h, rings.get(seat.id), on_tap, frac > 0.5, getattr(tap, "acts_for", None))))
     return ft.Stack(tiles, width=width, height=height)
 
 
@@ -788,6 +793,7 @@ def seating_tap(ctx: Any, view: View, sel: dict[str, Any], player: int) -> Any:
             return
         await ctx.submit({"type": "place", "by": player, "kind": kind, "seat": seat_id})
 
+    tap.acts_for = player  # type: ignore[attr-defined]
     return tap
 
 
@@ -916,11 +922,18 @@ def play_tap(ctx: Any, view: View, sel: dict[str, Any], player: int) -> Any:
                 return
             await ctx.submit({"type": "move", "by": player, "from_seat": source, "to_seat": seat_id})
 
+    tap.acts_for = player  # type: ignore[attr-defined]
     return tap
 
 
-def card_chip(ctx: Any, card: str, selected: bool, on_click: Any, ident: str, note: str = "", dim: bool = False, size: int = 17) -> ft.Control:
+def card_chip(ctx: Any, card: str, selected: bool, on_click: Any, ident: str, note: str = "", dim: bool = False, size: int = 17, secret: bool = False) -> ft.Control:
+    """`secret`: a choice among the phone's own cards, all one colour and size with the pick ringed
+    thinly (from across the table the choices look alike)."""
     text = ctx.tr.t(f"reglement.card.{card}") + (f" {note}" if note else "")
+    if secret:
+        face, ring = "#ECEFF1", "#37474F" if selected else "#ECEFF1"
+    else:
+        face, ring = (CARD_COLOUR[card] if not dim else "#607D8B"), (CHOSEN if selected else "#00000000")
     return ft.Semantics(
         identifier=ident,
         key=ident,
@@ -928,8 +941,8 @@ def card_chip(ctx: Any, card: str, selected: bool, on_click: Any, ident: str, no
         selected=selected,
         content=ft.Container(
             on_click=on_click,
-            bgcolor=CARD_COLOUR[card] if not dim else "#607D8B",
-            border=ft.Border.all(4, CHOSEN if selected else "#00000000"),
+            bgcolor=face,
+            border=ft.Border.all(3 if secret else 4, ring),
             border_radius=10,
             padding=ft.Padding.symmetric(horizontal=10 if size < 17 else 12, vertical=10 if size < 17 else 12),
             content=ft.Text(text, size=size, weight=ft.FontWeight.BOLD, color="#111111"),
@@ -943,12 +956,12 @@ def turn_buttons(ctx: Any, view: View, player: int, phone: bool = False) -> list
     started = bool(view.cards_played or view.discarded)
     buttons: list[ft.Control] = []
     if not started:
-        buttons.append(big_button(tr.t("reglement.ui.set_aside"), handler(ctx.submit, {"type": "discard", "by": player}), ident="discard", colour="#B0BEC5"))
+        buttons.append(act_button(ctx, player, tr.t("reglement.ui.set_aside"), handler(ctx.submit, {"type": "discard", "by": player}), ident="discard"))
     end_turn: dict[str, Any] = {"type": "end_turn", "by": player}
     if view.wake_up == "optional" and view.wake_choices:
         # the older form of the wake-up choice: it rides on end_turn (see wake_panel)
         end_turn["wake"] = waking(view, selection(ctx, view))
-    buttons.append(big_button(tr.t("reglement.ui.end_turn"), handler(ctx.submit, end_turn), ident="end-turn", disabled=not started))
+    buttons.append(act_button(ctx, player, tr.t("reglement.ui.end_turn"), handler(ctx.submit, end_turn), ident="end-turn", disabled=not started, reason=tr.t("reglement.err.nothing_played")))
     return buttons
 
 
@@ -973,12 +986,21 @@ def card_controls(ctx: Any, view: View, sel: dict[str, Any], player: int) -> ft.
         playable = option is not None and option.playable_now
         on_click = handler(choose(None if card == c else c))
         chips.append(card_chip(ctx, c, card == c, on_click, f"card-{c}", dim=not playable, size=15))
+    # why the greyed cards are greyed ("only one action card per turn: the second must be a
+    # Déplacement"), each reason once
+    reasons: list[str] = []
+    for c in CARDS:
+        option = options_for(view, c)
+        if option is not None and not option.playable_now and option.blocked and option.blocked not in reasons:
+            reasons.append(option.blocked)
     controls: list[ft.Control] = []
     if card is not None:
         controls.append(card_prompt(ctx, view, sel, player, card))
     else:
         controls.append(label(tr.t("reglement.ui.board_hint_play", ctx.names, seat=player), 17, ACCENT, ft.FontWeight.BOLD))
     controls.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=6))
+    for code in reasons:
+        controls.append(ft.Semantics(identifier="cards-greyed", key=f"cards-greyed-{code}", content=label(tr.t("reglement.ui.greyed", reason=tr.t(code, ctx.names, **blocked_params(view, code))), 15, MUTED)))
     if view.wake_up == "optional" and view.wake_choices and (view.cards_played or view.discarded):
         controls.append(wake_panel(ctx, view, sel, player, confirm=False))
     return ft.Semantics(identifier="card-entry", key="card-entry", content=ft.Column(controls, spacing=8))
@@ -1044,12 +1066,14 @@ def seat_body(ctx: Any, view: View) -> ft.Control:
     seat = me.seat
     sel = selection(ctx, view)
     gang = view.gangs[seat]
+    # the public parts are drawn from the board's projection, never from view.me
+    board = public_view(ctx, view)
     items: list[ft.Control] = []
-    if view.phase == "over":
-        items.append(label(tr.t("ui.winner", ctx.names, seats=list(view.winners)), 26, ACCENT, ft.FontWeight.BOLD))
-        items.append(final_standings(ctx, view, 16))
+    if board.phase == "over":
+        items.append(label(tr.t("ui.winner", ctx.names, seats=list(board.winners)), 26, ACCENT, ft.FontWeight.BOLD))
+        items.append(final_standings(ctx, board, 16))
     else:
-        items.append(status_line(ctx, view))
+        items.append(status_line(ctx, board))
     if view.phase in ("seating", "alerte") and view.placer == seat:
         items.append(phone_seating(ctx, view, sel, seat))
     if view.phase == "wake" and view.turn == seat:
@@ -1057,7 +1081,7 @@ def seat_body(ctx: Any, view: View) -> ft.Control:
     elif view.phase == "wake" and view.turn is not None:
         waiting = tr.t("reglement.ui.waiting_wake", ctx.names, seat=view.turn)
         items.append(ft.Semantics(identifier="waiting-wake", key="waiting-wake", content=label(waiting, 20, ACCENT, ft.FontWeight.BOLD)))
-    items.append(my_gang(ctx, view, seat))
+    items.append(my_gang(ctx, board, seat, view.me.income_now))
     if view.phase == "play" and view.turn == seat:
         items.append(phone_turn_buttons(ctx, view, seat))
     if gang.in_play and view.phase != "over":
@@ -1068,8 +1092,8 @@ def seat_body(ctx: Any, view: View) -> ft.Control:
             return ft.Column([*parts, hand_note(ctx, view, seat)], spacing=12)
 
         items.append(private_section(ctx, secrets))
-    if view.turn_log:
-        items.append(rulings_panel(ctx, view, ident_prefix="phone-step"))
+    if board.turn_log:
+        items.append(rulings_panel(ctx, board, ident_prefix="phone-step"))
     return ft.Column(items, spacing=12)
 
 
@@ -1125,10 +1149,9 @@ def phone_seating(ctx: Any, view: View, sel: dict[str, Any], seat: int) -> ft.Co
     )
 
 
-def my_gang(ctx: Any, view: View, seat: int) -> ft.Control:
+def my_gang(ctx: Any, view: View, seat: int, income_now: int) -> ft.Control:
+    """The seat's gang as everyone sees it (`view`: the board's projection) and its income now."""
     tr = ctx.tr
-    me = view.me
-    assert me is not None
     gang = view.gangs[seat]
     rows: list[ft.Control] = [label(tr.t("reglement.ui.my_gang"), 18, ACCENT, ft.FontWeight.BOLD)]
     if not gang.in_play:
@@ -1155,7 +1178,7 @@ def my_gang(ctx: Any, view: View, seat: int) -> ft.Control:
         cake = tr.t("reglement.ui.cake_in_hand")
     rows.append(label(cake, 16, INK))
     if gang.in_play and view.phase != "seating":
-        rows.append(label(tr.t("reglement.ui.income_now", amount=me.income_now), 16, INK))
+        rows.append(label(tr.t("reglement.ui.income_now", amount=income_now), 16, INK))
     return ft.Semantics(
         identifier="my-gang",
         key="my-gang",
@@ -1273,7 +1296,7 @@ def helper(ctx: Any, view: View, sel: dict[str, Any], seat: int) -> ft.Control:
     chips = []
     for option in view.my_options or ():
         note = f"×{option.in_hand}" if option.in_hand else ""
-        chips.append(card_chip(ctx, option.card, card == option.card, handler(choose(option.card)), f"help-{option.card}", note, size=15))
+        chips.append(card_chip(ctx, option.card, card == option.card, handler(choose(option.card)), f"help-{option.card}", note, size=15, secret=True))
     rows: list[ft.Control] = [
         label(tr.t("reglement.ui.helper"), 18, ACCENT, ft.FontWeight.BOLD),
         ft.Row(chips, wrap=True, spacing=6, run_spacing=6),

@@ -15,17 +15,22 @@ from views.common import (
     INK,
     MUTED,
     PANEL,
+    act_button,
     big_button,
+    choice_target,
     glyph,
     handler,
     label,
     player_chip,
     private_section,
+    public_view,
     role,
     text_on,
 )
 
 CARD_COLOURS = {"raise": "#FFD54F", "bluff": "#B0BEC5", "cheat": "#FF8A80"}
+#: the face of every card button on the phone while choosing (see card_button)
+CHOICE_FACE = "#ECEFF1"
 
 
 def status_line(ctx: Any, view: View) -> ft.Control:
@@ -181,11 +186,12 @@ def board_body(ctx: Any, view: View) -> ft.Control:
         below.append(label(tr.t("vabanque.board_move_for", ctx.names, seat=current), 18, INK))
         below.append(move_buttons(ctx, view, view.board_legal.moves, current))
     if view.phase == "payout" and ctx.acts_for_current:
-        by = view.order[0]
+        # the host board's alone (a phone says it is ready): each device steps through the
+        # payout on its own, and only this ends it for everyone
         below.append(
             big_button(
                 tr.t("vabanque.start_round", round=view.round + 1),
-                handler(ctx.submit, {"type": "next_round", "by": by}),
+                handler(ctx.submit, {"type": "next_round", "by": None}),
                 ident="next-round",
             )
         )
@@ -253,12 +259,15 @@ def table_tile(ctx: Any, view: View, table: Any, tile: float, left: float, top: 
         height=tile,
         shape=ft.BoxShape.CIRCLE,
         bgcolor=FELT_LIGHT,
-        border=ft.Border.all(5 if highlighted else 2, ACCENT if highlighted else "#2E7D60"),
+        # tappable: ringed in the colour of the player the tap places a chip for
+        border=ft.Border.all(5, ACCENT) if highlighted else ft.Border.all(4, COLOUR_HEX[ctx.colours[view.waiting_for[0]]]) if tappable else ft.Border.all(2, "#2E7D60"),
         alignment=ft.Alignment.CENTER,
         on_click=handler(ctx.submit, {"type": "place_chip", "by": view.waiting_for[0], "table": table.number}) if tappable else None,
         content=ft.Column(inner, horizontal_alignment=ft.CrossAxisAlignment.CENTER, alignment=ft.MainAxisAlignment.CENTER, spacing=2, tight=True),
     )
-    return ft.Container(left=left, top=top, content=ft.Semantics(identifier=f"table-{table.number}", key=f"table-{table.number}", button=tappable, content=container))
+    ident = f"table-{table.number}"
+    key = ctx.act_key(ident, view.waiting_for[0]) if tappable else ident
+    return ft.Container(left=left, top=top, content=ft.Semantics(identifier=ident, key=key, button=tappable, content=container))
 
 
 def card_face_small(ctx: Any, card: str, seat: int, tile: float) -> ft.Control:
@@ -277,7 +286,7 @@ def move_buttons(ctx: Any, view: View, moves: tuple[tuple[int, int], ...], seat:
     buttons = []
     for steps, destination in moves:
         text = tr.t("vabanque.stay", table=destination) if steps == 0 else tr.t("vabanque.move", steps=steps, table=destination)
-        buttons.append(big_button(text, handler(ctx.submit, {"type": "move_pawn", "by": seat, "steps": steps}), ident=f"move-{steps}"))
+        buttons.append(act_button(ctx, seat, text, handler(ctx.submit, {"type": "move_pawn", "by": seat, "steps": steps}), ident=f"move-{steps}"))
     return ft.Row(buttons, wrap=True, spacing=8, alignment=ft.MainAxisAlignment.CENTER)
 
 
@@ -322,8 +331,9 @@ def seat_body(ctx: Any, view: View) -> ft.Control:
         items.append(role("moves", move_buttons(ctx, view, legal.moves, seat)))
     if view.phase in ("payout", "over"):
         items.append(payout_panel(ctx, view))
-    if legal.next_round:
-        items.append(big_button(tr.t("vabanque.start_round", round=view.round + 1), handler(ctx.submit, {"type": "next_round", "by": seat}), ident="next-round"))
+    if view.phase == "payout":
+        # The board starts the next round (this phone's steps through the payout are its own).
+        items.append(role("next-round-on-board", label(tr.t("vabanque.next_round_on_board", round=view.round + 1), 16, MUTED)))
     # Private: this seat's own cards, never anyone else's, shown only on request.
     if not legal.cards and (me.cards_in_hand or me.my_placements):
 
@@ -336,7 +346,8 @@ def seat_body(ctx: Any, view: View) -> ft.Control:
             return ft.Column(lines, spacing=6)
 
         items.append(private_section(ctx, my_cards))
-    items.append(role("tables", table_list(ctx, view)))
+    # public: drawn from the board's projection
+    items.append(role("tables", table_list(ctx, public_view(ctx, view))))
     return ft.Column(items, spacing=10)
 
 
@@ -345,29 +356,33 @@ def card_button(ctx: Any, card: str, selected: bool, round_number: int) -> ft.Co
         ctx.ui[("vabanque.card", round_number)] = card
         await ctx.rerender()
 
+    # One colour and size for every card (no yellow Raise, red Cheat): from across the table the
+    # choices look alike; the pick is ringed thinly in dark grey, seen by the owner only.
+    box = ft.Container(
+        on_click=handler(choose),
+        bgcolor=CHOICE_FACE,
+        border=ft.Border.all(3, "#37474F" if selected else CHOICE_FACE),
+        border_radius=10,
+        padding=ft.Padding.symmetric(horizontal=18, vertical=14),
+        content=ft.Text(ctx.tr.t(f"vabanque.card.{card}"), size=22, weight=ft.FontWeight.BOLD, color="#111111"),
+    )
     return ft.Semantics(
         identifier=f"card-{card}",
         key=f"card-{card}",
         button=True,
         selected=selected,
-        content=ft.Container(
-            on_click=handler(choose),
-            bgcolor=CARD_COLOURS[card],
-            border=ft.Border.all(5, "#FFFFFF" if selected else CARD_COLOURS[card]),
-            border_radius=10,
-            padding=ft.Padding.symmetric(horizontal=18, vertical=14),
-            content=ft.Text(ctx.tr.t(f"vabanque.card.{card}"), size=22, weight=ft.FontWeight.BOLD, color="#111111"),
-        ),
+        content=choice_target(ctx, box, choose),
     )
 
 
 def table_grid(ctx: Any, view: View, action_for: Any) -> ft.Control:
     buttons = []
+    seat = action_for(0)["by"]
     for table in view.tables:
         buttons.append(
             ft.Semantics(
                 identifier=f"seat-table-{table.number}",
-                key=f"seat-table-{table.number}",
+                key=ctx.act_key(f"seat-table-{table.number}", seat),
                 button=True,
                 content=ft.Container(
                     on_click=handler(ctx.submit, action_for(table.number)),
