@@ -109,19 +109,49 @@ class JoinAddresses(BaseModel):
 
 def interface_addresses() -> list[InterfaceAddress]:
     """IPv4 addresses of this machine's interfaces (no loopback, no link-local), private LAN
-    ones first. Read from the interface table: nothing is sent anywhere to find them."""
-    import psutil
+    ones first. Read from the interface table: nothing is sent anywhere to find them. Without
+    psutil (no wheel on Android and iOS), from the routing table instead."""
+    try:
+        import psutil
+    except ImportError:
+        found = routed_addresses()
+    else:
+        found = set()
+        for name, addresses in psutil.net_if_addrs().items():
+            for address in addresses:
+                if address.family.name == "AF_INET" and usable(address.address):
+                    found.add(InterfaceAddress(interface=name, ip=address.address))
+    return sorted(found, key=lambda a: (not a.private, ipaddress.ip_address(a.ip), a.interface))
+
+
+#: Destinations whose routes name this machine's LAN addresses: the three private ranges and a
+#: documentation address (the default route). Nothing is sent to them (below).
+ROUTE_PROBES = ("10.255.255.254", "172.31.255.254", "192.168.255.254", "192.0.2.1")
+
+
+def routed_addresses() -> set[InterfaceAddress]:
+    """The addresses this machine would send from towards each of ROUTE_PROBES: `connect()` on a
+    UDP socket only picks the route and the source address, it sends no packet. The interface
+    names are not known this way."""
+    import socket
 
     found: set[InterfaceAddress] = set()
-    for name, addresses in psutil.net_if_addrs().items():
-        for address in addresses:
-            if address.family.name != "AF_INET":
+    for probe in ROUTE_PROBES:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as udp:
+            try:
+                udp.connect((probe, 9))
+            except OSError:  # no route there
                 continue
-            ip = ipaddress.ip_address(address.address)
-            if ip.is_loopback or ip.is_link_local:
-                continue
-            found.add(InterfaceAddress(interface=name, ip=str(ip)))
-    return sorted(found, key=lambda a: (not a.private, ipaddress.ip_address(a.ip), a.interface))
+            ip = udp.getsockname()[0]
+        if usable(ip):
+            found.add(InterfaceAddress(interface="", ip=ip))
+    return found
+
+
+def usable(ip: str) -> bool:
+    """An address a phone could reach: not loopback, not link-local, not unspecified."""
+    address = ipaddress.ip_address(ip)
+    return not (address.is_loopback or address.is_link_local or address.is_unspecified)
 
 
 def lan_addresses() -> list[str]:

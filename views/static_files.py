@@ -48,7 +48,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Self
 
-import brotli
+try:
+    import brotli
+except ImportError:  # no wheel on Android and iOS (pyproject.toml): gzip alone there
+    brotli = None
 from starlette.datastructures import Headers
 from starlette.responses import FileResponse, Response
 from starlette.routing import Mount
@@ -91,7 +94,7 @@ class Encoder:
 #: whole client against ~33 % for gzip -9 (see benchmarks/README.md). Browsers offer `br` only
 #: over HTTPS and on localhost, so phones on a plain-HTTP LAN get the gzip variant.
 ENCODERS: tuple[Encoder, ...] = (
-    Encoder("br", "br11", lambda data: brotli.compress(data, quality=11)),
+    *([Encoder("br", "br11", lambda data: brotli.compress(data, quality=11))] if brotli is not None else []),
     Encoder("gzip", "gz9", lambda data: gzip.compress(data, compresslevel=9, mtime=0)),
 )
 
