@@ -1,50 +1,330 @@
-"""Work-arounds for flet-web 1.0.5, applied once by the server at start-up.
+"""Work-arounds for flet-web 1.0.5, applied once by the server at start-up. Each one is checked
+by tests/test_flet_patches.py, which fails when a Flet upgrade changes what it relies on.
 
-1. Disconnects that never reach the page (below).
-2. A debug string built for every message sent (see `send_message`).
+1. Disconnects that never reach the page (`_send_loop`).
+2. A debug string built for every message sent (`_send_message`).
+3. Events for controls that are not on the page: dropped at O(1) (`_resolve_event_control`).
+4. One bounded event lane per connection (`_receive_loop`, `EventLane`).
+5. Connections that fail before registering: cleaned up (`_receive_loop`, `_handle`).
 
-`FletApp.handle` awaits its send loop before it disconnects the session. When a client goes away
-while a frame is being sent, the send loop raises, `disconnect_session` is never reached: the page
-never gets `on_disconnect` (its seat stays "connected" on the board) and the session is never
-expired (it keeps receiving renders). Measured with protocol clients closing together: 2 stuck
-seats out of 6 before, 0 after. The loop's only job left at that point is to stop, so its error
-is logged and swallowed.
+Why 3-5 (issue 11, measured on current main with benchmarks/flood.py): one device without a
+token that sent 2,000 click events for a control id that does not exist left /healthz
+unanswered for 11-12 s. Flet looks an unknown id up by walking the whole page tree (~5 ms per
+event on a board, `Session.__find_live_control`), and `FletApp.__on_message` starts a task per
+frame with no limit, so every frame's walk runs before anything else gets the loop. And when the
+first frame is bad or the socket closes before registering, `__receive_loop` tells the send loop
+to stop only if a session exists: `handle()` waits for ever (~42 KiB per connection).
+
+Upstream fixes these would be: in `Session.__resolve_event_control`, trust the index (Flet keeps
+it exact: every patch adds and removes the controls it mounts) and drop an id it does not hold
+instead of walking the tree; in `FletApp`, a bounded per-connection queue drained by one task,
+with invoke-method answers handled in the receive loop as now, and `__receive_loop` putting the
+send loop's sentinel in a `finally`, with `handle()` skipping `disconnect_session` when no
+session was ever made.
 """
 
 from __future__ import annotations
 
+import asyncio
+import collections
 import logging
+import time
+import weakref
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 log = logging.getLogger(__name__)
 _applied = False
+
+#: Per connection: events accepted per second (sustained) and in one burst; beyond that they are
+#: dropped and the device is told once. The fastest the real pages produce is typing with a held
+#: key (auto-repeat: ~30 `change` events/s, each after its value update) and a window being
+#: dragged to a new size (~60 `resize` events/s at most, one per frame); taps, the hold pad's
+#: down/up and the ranking arrows stay under 20/s. So 120/s and a burst of 240: twice the fastest.
+EVENT_RATE = 120.0
+EVENT_BURST = 240
+#: events waiting for a connection's worker; a full lane drops what comes (told like the rate)
+EVENT_QUEUE_LIMIT = 256
+#: seconds a new connection gets to register (the Flutter client registers on open)
+REGISTER_TIMEOUT = 30.0
+#: frames the receive loop reads in a row before it lets other tasks run
+YIELD_EVERY = 64
+
+_MSGPACK_FIXARRAY_2 = 0x92
+_REGISTER, _CONTROL_EVENT = 1, 3
+
+#: what each page does when its device's events are dropped (see `when_events_dropped`)
+_dropped_callbacks: weakref.WeakKeyDictionary[Any, Callable[[], Awaitable[None]]] = weakref.WeakKeyDictionary()
+
+
+def when_events_dropped(page: Any, callback: Callable[[], Awaitable[None]]) -> None:
+    """Call `callback()` (in the page's own task) the first time a connection of this page's
+    session has events dropped for going too fast."""
+    _dropped_callbacks[page.session] = callback
+
+
+class ProtocolError(Exception):
+    """A frame no Flet client sends (an event before registering, ...)."""
+
+
+def frame_action(data: bytes) -> int | None:
+    """The action of a `0x00` frame, read from its first bytes without decoding the body
+    (msgpack `[action, body]`: fixarray of 2, then a positive fixint), else None."""
+    if len(data) >= 3 and data[1] == _MSGPACK_FIXARRAY_2 and data[2] < 0x80:
+        return data[2]
+    return None
+
+
+class TokenBucket:
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic):
+        self.rate = rate
+        self.burst = burst
+        self.clock = clock
+        self.tokens = float(burst)
+        self.at = clock()
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class EventLane:
+    """One connection's control events: rate-limited, queued (bounded) and dispatched one at a
+    time by a single worker task. Nothing here blocks the receive loop: what does not fit is
+    dropped."""
+
+    def __init__(self, app: Any):
+        self.app = app
+        self.bucket = TokenBucket(EVENT_RATE, EVENT_BURST)
+        self.pending: collections.deque[bytes | None] = collections.deque()
+        self.wake = asyncio.Event()
+        self.worker: asyncio.Task[None] | None = None
+        self.dropped = 0
+        self.dispatched = 0
+        self.told = False
+
+    def offer(self, data: bytes) -> None:
+        if not self.bucket.take() or len(self.pending) >= EVENT_QUEUE_LIMIT:
+            self.drop()
+            return
+        self.pending.append(data)
+        if self.worker is None:
+            self.worker = asyncio.get_running_loop().create_task(self.run(), name="flet-events")
+        self.wake.set()
+
+    def drop(self) -> None:
+        self.dropped += 1
+        if self.told:
+            return
+        self.told = True
+        session = self.app._FletApp__session
+        callback = _dropped_callbacks.get(session) if session is not None else None
+        log.warning("events dropped for a device going too fast (%s/s, burst %s)", EVENT_RATE, EVENT_BURST)
+        if callback is not None:
+            session.page.run_task(callback)
+
+    def close(self) -> None:
+        """No more events: the worker handles those already queued, then ends."""
+        self.pending.append(None)
+        self.wake.set()
+
+    async def run(self) -> None:
+        import msgpack
+        from flet.controls.context import _update_behavior_context_var
+        from flet.messaging.protocol import ControlEventBody, decode_ext_from_msgpack
+
+        while True:
+            while self.pending:
+                data = self.pending.popleft()
+                if data is None:
+                    return
+                session = self.app._FletApp__session
+                # Each event as if in a task of its own (Flet's way): no auto-update setting a
+                # previous handler left in this task's context carries over.
+                _update_behavior_context_var.set(None)
+                try:
+                    action, body = msgpack.unpackb(data[1:], ext_hook=decode_ext_from_msgpack)
+                    event = ControlEventBody(**body)
+                    await session.dispatch_event(event.target, event.name, event.data)
+                except Exception:  # a malformed event, or a handler's error Flet did not catch
+                    log.warning("event not handled", exc_info=True)
+                self.dispatched += 1
+                await asyncio.sleep(0)  # one event at a time, others' tasks in between
+            self.wake.clear()
+            await self.wake.wait()
+
+
+def _fletapp() -> Any:
+    from flet_web.fastapi.flet_app import FletApp
+
+    return FletApp
+
+
+def _session() -> Any:
+    from flet.messaging.session import Session
+
+    return Session
+
+
+#: what `apply` replaces: (name, class, attribute); Flet's own versions are kept in ORIGINALS
+PATCHED: tuple[tuple[str, Callable[[], Any], str], ...] = (
+    ("FletApp.handle", _fletapp, "handle"),
+    ("FletApp.__receive_loop", _fletapp, "_FletApp__receive_loop"),
+    ("FletApp.__send_loop", _fletapp, "_FletApp__send_loop"),
+    ("FletApp.send_message", _fletapp, "send_message"),
+    ("Session.__resolve_event_control", _session, "_Session__resolve_event_control"),
+)
+ORIGINALS: dict[str, Any] = {}
 
 
 def apply() -> None:
     global _applied
     if _applied:
         return
+    from flet.messaging.session import Session
     from flet_web.fastapi.flet_app import FletApp
 
-    original = FletApp._FletApp__send_loop  # type: ignore[attr-defined]
+    for name, owner, attribute in PATCHED:
+        ORIGINALS[name] = getattr(owner(), attribute)
+    FletApp._FletApp__send_loop = _wrap_send_loop(FletApp._FletApp__send_loop)  # type: ignore[attr-defined]
+    FletApp.send_message = _send_message  # type: ignore[method-assign]
+    Session._Session__resolve_event_control = _resolve_event_control  # type: ignore[attr-defined]
+    FletApp._FletApp__receive_loop = _receive_loop  # type: ignore[attr-defined]
+    FletApp.handle = _handle  # type: ignore[method-assign]
+    _applied = True
 
-    async def send_loop(self: FletApp) -> None:
+
+# -- 1. disconnects that never reach the page ----------------------------------------------------
+
+
+def _wrap_send_loop(original: Callable[[Any], Awaitable[None]]) -> Callable[[Any], Awaitable[None]]:
+    """`FletApp.handle` awaits its send loop before it disconnects the session. When a client
+    goes away while a frame is being sent, the send loop raises, `disconnect_session` is never
+    reached: the page never gets `on_disconnect` (its seat stays "connected" on the board) and
+    the session is never expired. Measured with protocol clients closing together: 2 stuck seats
+    out of 6 before, 0 after. The loop's only job left then is to stop: its error is logged."""
+
+    async def send_loop(self: Any) -> None:
         try:
             await original(self)
         except Exception as exc:  # the socket closed under us
             log.debug("send loop ended with %r; disconnecting the session anyway", exc)
 
-    FletApp._FletApp__send_loop = send_loop  # type: ignore[attr-defined]
+    send_loop.__wrapped__ = original  # type: ignore[attr-defined]
+    return send_loop
 
-    # `send_message` formats every outgoing message for a debug log line even when debug
-    # logging is off: a repr of whole control trees, measured at 4-5% of the server's CPU.
+
+# -- 2. no debug string per message ----------------------------------------------------------------
+
+
+def _send_message(self: Any, message: Any) -> None:
+    """`send_message` formatted every outgoing message for a debug log line even with debug
+    logging off: a repr of whole control trees, measured at 4-5% of the server's CPU."""
     import msgpack
     from flet.controls.base_control import BaseControl
     from flet.messaging.protocol import configure_encode_object_for_msgpack
 
-    def send_message(self: FletApp, message: Any) -> None:
-        body = msgpack.packb([message.action, message.body], default=configure_encode_object_for_msgpack(BaseControl))
-        self._FletApp__send_queue.put_nowait(b"\x00" + body)  # type: ignore[attr-defined]
+    body = msgpack.packb([message.action, message.body], default=configure_encode_object_for_msgpack(BaseControl))
+    self._FletApp__send_queue.put_nowait(b"\x00" + body)
 
-    FletApp.send_message = send_message  # type: ignore[method-assign]
-    _applied = True
+
+# -- 3. unknown control ids: O(1) ------------------------------------------------------------------
+
+
+def _resolve_event_control(self: Any, control_id: int) -> Any:
+    """The control an event is for, from the session's index only; None (the event is dropped)
+    when the id is not a control mounted on this page. Flet's own version walks the whole page
+    tree for an id the index does not hold. tests/test_flet_patches.py checks that after every
+    render of the real pages each control with a handler is in the index."""
+    control = self.index.get(control_id)
+    if control is not None and self._Session__is_mounted_control(control):
+        return control
+    return None
+
+
+# -- 4 and 5. the receive loop and handle ----------------------------------------------------------
+
+
+async def _receive_loop(self: Any) -> None:
+    """Flet's receive loop, with control events going through the connection's `EventLane`
+    (everything else, including invoke-method answers that handlers await, handled at once as
+    before), frames read in turns, a deadline for registering, and the send loop always told to
+    stop at the end (Flet's told it only when a session existed)."""
+    import msgpack
+    from fastapi import WebSocketDisconnect
+    from flet.messaging.protocol import decode_ext_from_msgpack
+
+    websocket = self._FletApp__websocket
+    lane = EventLane(self)
+    self._referee_events = lane
+    read = 0
+    try:
+        while True:
+            if self._FletApp__session is None:
+                data = await asyncio.wait_for(websocket.receive_bytes(), REGISTER_TIMEOUT)
+            else:
+                data = await websocket.receive_bytes()
+            read += 1
+            if read % YIELD_EVERY == 0:
+                await asyncio.sleep(0)
+            if not data:
+                continue
+            if data[0] == 0x00:
+                action = frame_action(data)
+                message = None
+                if action is None:  # not the client's encoding: decoded to find its action
+                    message = msgpack.unpackb(data[1:], ext_hook=decode_ext_from_msgpack)
+                    action = message[0] if isinstance(message, list) and message else None
+                if self._FletApp__session is None and action != _REGISTER:
+                    raise ProtocolError(f"first frame is not a registration (action {action!r})")
+                if action == _CONTROL_EVENT:
+                    lane.offer(data)
+                else:
+                    await self._FletApp__on_message(message if message is not None else msgpack.unpackb(data[1:], ext_hook=decode_ext_from_msgpack))
+            elif data[0] == 0x01:
+                if len(data) < 5:
+                    continue
+                channel = self._data_channels.get(int.from_bytes(data[1:5], "little", signed=False))
+                if channel is not None:
+                    channel._deliver(data[5:])
+    except Exception as exc:
+        if isinstance(exc, (ProtocolError, TimeoutError)) or self._FletApp__session is None:
+            log.info("connection dropped before registering: %r", exc)
+        elif not isinstance(exc, WebSocketDisconnect):
+            log.warning("Receive loop error: %s", exc, exc_info=True)
+    finally:
+        lane.close()
+        queue = self._FletApp__send_queue
+        if queue is not None:
+            queue.put_nowait(None)  # stop the send loop, with or without a session
+
+
+async def _handle(self: Any, websocket: Any) -> None:
+    """`FletApp.handle` as in flet-web 1.0.5, except that a connection that never made a session
+    is not disconnected from one (it raised AttributeError there, after waiting for ever)."""
+    from flet_web.fastapi.flet_app_manager import app_manager
+
+    self._FletApp__websocket = websocket
+    self._FletApp__client_ip = websocket.client.host if websocket.client else ""
+    self._FletApp__client_user_agent = websocket.headers.get("user-agent", "")
+    self._FletApp__oauth_state_id = websocket.cookies.get("flet_oauth_state")
+    self.pubsubhub = app_manager.get_pubsubhub(self._FletApp__main, loop=self.loop)
+    self.page_url = str(websocket.url).rsplit("/", 1)[0]
+    self.page_name = websocket.url.path.rsplit("/", 1)[0].lstrip("/")
+    if not self._FletApp__upload_endpoint_path:
+        self._FletApp__upload_endpoint_path = f"{'' if self.page_name == '' else '/'}{self.page_name}/upload"
+
+    await websocket.accept()
+    self._FletApp__send_queue = asyncio.Queue()
+    send_loop_task = asyncio.create_task(self._FletApp__send_loop())
+    await self._FletApp__receive_loop()
+    await send_loop_task
+
+    session = self._FletApp__session
+    if session is not None:
+        await app_manager.disconnect_session(self._FletApp__get_unique_session_id(session.id), self._FletApp__session_timeout_seconds)

@@ -1,0 +1,337 @@
+"""views/flet_patches.py: what each patch relies on in Flet (fails loudly on an upgrade), and what
+each one buys, on real sessions in-process and on the real server (issue 11).
+
+The timing goal (another room's tap p95 within 2x during a flood) is benchmarks/flood.py's; here
+the generous 1 s bound on /healthz and the properties that do not depend on timing."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import hashlib
+import inspect
+import time
+from pathlib import Path
+from typing import Any
+
+import msgpack
+import psutil
+import pytest
+
+from benchmarks.flet_client import TABLET, FletClient
+from benchmarks.flood import RULES, RULES_BACK, HealthPoller, Player, patch_frames, reconnect_loop, send_flood, told
+from benchmarks.latency import ServerProcess, Table, VabanqueMirror, create_rooms, free_port, vabanque_setup
+from companion.i18n import translator
+from tests.conftest import VABANQUE_SEED
+from tests.conftest import vabanque_setup as table_setup
+from tests.harness.flet_inprocess import FakeBrowser, walk_controls
+from tests.harness.world import make_world
+from views import flet_patches
+
+#: sha256 (first 16 hex digits) of the source of each Flet function a patch replaces or relies
+#: on, as in flet / flet-web 1.0.5. A change means: read the new version, re-check the patch.
+FLET_SOURCES = {
+    "FletApp.handle": "d7464637bb485356",
+    "FletApp.__receive_loop": "72d3eaba05852340",
+    "FletApp.__on_message": "c147d1a264795579",
+    "FletApp.__send_loop": "6bdcfa9a5e2a2c6d",
+    "FletApp.send_message": "47399d973ee706f0",
+    "Session.__resolve_event_control": "fca8c607b8511bff",
+    "Session.dispatch_event": "69ad080f0c4d5c1b",
+    "Session.handle_invoke_method_results": "c6de9785ab38cbab",
+}
+
+
+def source_hash(function: Any) -> str:
+    return hashlib.sha256(inspect.getsource(function).encode()).hexdigest()[:16]
+
+
+def test_flet_is_the_version_the_patches_were_written_for() -> None:
+    from flet.messaging.protocol import ControlEventBody, MessageAction
+    from flet.messaging.session import Session
+    from flet_web.fastapi.flet_app import FletApp
+    from flet_web.fastapi.flet_app_manager import app_manager
+
+    flet_patches.apply()
+    found = {name: source_hash(function) for name, function in flet_patches.ORIGINALS.items()}
+    found["FletApp.__on_message"] = source_hash(FletApp._FletApp__on_message)
+    found["Session.dispatch_event"] = source_hash(Session.dispatch_event)
+    found["Session.handle_invoke_method_results"] = source_hash(Session.handle_invoke_method_results)
+    changed = sorted(name for name, digest in FLET_SOURCES.items() if found.get(name) != digest)
+    assert not changed, f"Flet changed {changed}: re-check views/flet_patches.py against the new code, then update FLET_SOURCES"
+    # the private names and shapes the replacements use
+    assert callable(Session._Session__is_mounted_control) and isinstance(Session.index, property)
+    assert callable(FletApp._FletApp__get_unique_session_id) and callable(app_manager.disconnect_session)
+    assert (MessageAction.REGISTER_CLIENT.value, MessageAction.CONTROL_EVENT.value, MessageAction.INVOKE_METHOD.value) == (1, 3, 5)
+    assert set(ControlEventBody.__dataclass_fields__) == {"target", "name", "data"}
+    from flet.controls import context as flet_context
+
+    assert flet_context._update_behavior_context_var.get(None) is None  # reset per event by EventLane
+    assert callable(flet_context.context.mark_update_called)  # PageSession.on_resize
+    # the patched versions are in place
+    assert FletApp.handle is flet_patches._handle and FletApp._FletApp__receive_loop is flet_patches._receive_loop
+    assert Session._Session__resolve_event_control is flet_patches._resolve_event_control
+
+
+def test_a_frames_action_is_read_without_decoding_it() -> None:
+    from flet.controls.base_control import BaseControl
+    from flet.messaging.protocol import configure_encode_object_for_msgpack
+
+    for action in (1, 3, 4, 5):
+        client_frame = b"\x00" + msgpack.packb([action, {"target": 987654, "name": "click", "data": None}], use_bin_type=True)
+        server_frame = b"\x00" + msgpack.packb([action, {"x": 1}], default=configure_encode_object_for_msgpack(BaseControl))
+        assert flet_patches.frame_action(client_frame) == flet_patches.frame_action(server_frame) == action
+    assert flet_patches.frame_action(b"\x00\xdc\x00\x02\x03") is None  # an array16: decoded instead
+    assert flet_patches.frame_action(b"\x00") is None
+
+
+def test_the_rate_allows_a_burst_then_the_rate() -> None:
+    now = [0.0]
+    bucket = flet_patches.TokenBucket(rate=10.0, burst=5, clock=lambda: now[0])
+    assert [bucket.take() for _ in range(6)] == [True] * 5 + [False]
+    now[0] += 0.35  # 3.5 tokens back
+    assert [bucket.take() for _ in range(4)] == [True] * 3 + [False]
+    now[0] += 100
+    assert sum(bucket.take() for _ in range(10)) == 5  # never more than the burst
+
+
+# -- in-process: real sessions and pages --------------------------------------------------------
+
+
+async def test_an_event_for_an_unknown_control_is_dropped_without_walking_the_page(make_host: Any, harness_factory: Any, monkeypatch: Any) -> None:
+    from flet.messaging.session import Session
+
+    world = await make_world(make_host, harness_factory, "unknown-id", "vabanque", table_setup(), seed=VABANQUE_SEED)
+    board = await world.open_board()
+    walks: list[int] = []
+    original = Session._Session__find_live_control
+    monkeypatch.setattr(Session, "_Session__find_live_control", lambda self, *a, **k: walks.append(1) or original(self, *a, **k))
+    before = board.mark()
+    for target in (987654, -1, 2**40):
+        await board.session.dispatch_event(target, "click", None)
+    await world.harness.settle()
+    assert board.frames_since(before) == [] and walks == []
+    await board.click(RULES)  # a real control still gets its event
+    assert board.has(RULES_BACK) and walks == []
+    world.harness.check()
+
+
+def handlers_missing_from_index(session: Any) -> list[str]:
+    """Controls on the page with an event handler that the session's index does not map to them
+    (an event for them would be dropped by the O(1) lookup)."""
+    missing = []
+    for control in walk_controls(session.page):
+        handlers = [name for name in dir(type(control)) if name.startswith("on_") and getattr(control, name, None) is not None]
+        if handlers and session.index.get(control._i) is not control:
+            missing.append(f"{type(control).__name__}#{control._i} {handlers}")
+    return missing
+
+
+async def test_after_every_render_each_control_with_a_handler_is_in_the_index(make_host: Any, harness_factory: Any, monkeypatch: Any) -> None:
+    """The guard of `_resolve_event_control`: on the real pages (rooms, host and spectator boards,
+    the rule card, a seat's QR code, pass-and-play, a phone's seat page with its cards open),
+    after each patch Flet sends, every control with a handler is found through the index."""
+    from flet.messaging.session import Session
+
+    renders: list[str] = []
+    problems: list[str] = []
+    patch_control = Session.patch_control
+
+    def checked(self: Any, *args: Any, **kwargs: Any) -> Any:
+        result = patch_control(self, *args, **kwargs)
+        renders.append(self.page.route)
+        problems.extend(f"{self.page.route}: {m}" for m in handlers_missing_from_index(self))
+        return result
+
+    monkeypatch.setattr(Session, "patch_control", checked)
+    world = await make_world(make_host, harness_factory, "index-guard", "vabanque", table_setup(), seed=VABANQUE_SEED)
+    host = world.host
+    harness = world.harness
+    rooms = await harness.open(f"/?k={host.token}", name="rooms")
+    spectator_rooms = await harness.open("/", name="spectator-rooms")
+    board = await world.open_board()
+    spectator = await harness.open(f"/room/{world.room.id}", name="spectator", browser=FakeBrowser("spectator"))
+    phone = await world.open_phone(0)
+    for ident in (RULES, RULES_BACK, "seat-1", "close-qr", "pass-2", "privacy-ready", "privacy-done"):
+        await board.click(ident)
+    for table in (2, 4):
+        await board.click(f"table-{table}")
+    await spectator.click(RULES)
+    await spectator.click(RULES_BACK)
+    await phone.click("show-private")
+    await phone.click("hide-private")
+    await phone.session.dispatch_event(phone.page._i, "resize", {"width": 400.0, "height": 800.0})
+    await harness.settle()
+    for tab in (rooms, spectator_rooms, board, spectator, phone):
+        problems.extend(f"{tab.name} (now): {m}" for m in handlers_missing_from_index(tab.session))
+    assert len(renders) > 15, renders
+    assert problems == []
+    harness.check()
+
+
+async def test_a_resize_storm_costs_one_drawing(make_host: Any, harness_factory: Any) -> None:
+    world = await make_world(make_host, harness_factory, "resize", "vabanque", table_setup(), seed=VABANQUE_SEED)
+    board = await world.open_board()
+    before = board.mark()
+    for width in range(1000, 1200, 5):  # 40 resizes in a row
+        board.session.apply_page_patch({"width": float(width)})
+        await board.session.dispatch_event(board.page._i, "resize", {"width": float(width), "height": 800.0})
+    await world.harness.settle()
+    assert len(board.frames_since(before)) == 1  # drawn once, at the size it settled on
+    assert board.page.width == 1195.0
+    world.harness.check()
+
+
+async def test_presence_flips_are_drawn_where_they_settle(make_host: Any, harness_factory: Any) -> None:
+    """A phone in a reconnect loop: its seat goes away and back; the board draws presence at most
+    once per PRESENCE_EVERY, and nothing when the seat is back as drawn."""
+    world = await make_world(make_host, harness_factory, "presence", "vabanque", table_setup(), seed=VABANQUE_SEED)
+    board = await world.open_board()
+    phone = await world.open_phone(0)
+    await world.harness.settle()
+    connected = "● " + translator("en").t("ui.connected")
+    assert board.text().count(connected) == 1
+    before = board.mark()
+    for _ in range(20):
+        await phone.session.disconnect(3600)
+        await phone.session.connect(phone.conn)
+    await world.harness.settle()
+    assert len(board.frames_since(before)) <= 1
+    assert board.text().count(connected) == 1
+    await phone.session.disconnect(3600)
+    await world.harness.settle()
+    assert board.text().count(connected) == 0  # a real change is drawn
+    world.harness.check()
+
+
+# -- the real server ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def two_rooms(tmp_path: Path) -> Any:
+    infos = create_rooms(tmp_path, vabanque_setup(3), 2, 11)
+    server = ServerProcess(tmp_path).start()
+    yield server, infos
+    server.stop()
+
+
+async def test_a_flood_from_a_spectator_leaves_the_other_tables_playing(two_rooms: Any) -> None:
+    """20,000 events for an unknown id, then 2,000 real ones (resize, Rules), as fast as a
+    spectator board without a token can send them, while another room plays."""
+    server, infos = two_rooms
+    table = Table(server.base_url, infos[0], VabanqueMirror(infos[0].setup, infos[0].seed))
+    flooder = FletClient(server.base_url, f"/room/{infos[1].room}", width=TABLET[0], height=TABLET[1], name="flooder")
+    stop = asyncio.Event()
+    poller = HealthPoller(server.base_url, timeout=30.0)
+    player = Player(table, think=0.3, timeout=60.0)
+    tasks: list[asyncio.Task[Any]] = []
+    try:
+        await table.open_all(30)
+        await flooder.connect()
+        await flooder.wait_for(lambda c: c.clickable(RULES), 30, what="the spectator board")
+        tasks = [asyncio.create_task(poller.run(stop)), asyncio.create_task(player.run(stop, 5))]
+        started = time.perf_counter()
+        await send_flood(flooder, 20_000, 2_000)
+        notice = translator("en").t("ui.too_many_events")
+        await flooder.wait_for(lambda c: told(c, notice), 30, what="the notice")
+        await poller.answered_at_once()
+        taps_before = len(player.taps)
+        await table.board.wait_for(lambda _c: len(player.taps) >= taps_before + 2, 60, what="two more taps of the other room")
+        ended = time.perf_counter()
+        stop.set()
+        await asyncio.gather(*tasks)
+        assert server.proc.poll() is None and not flooder.closed
+        assert poller.failures == [] and poller.longest(started, ended) < 1.0, poller.longest(started, ended)
+        assert player.errors == [] and player.delays_ms(started, ended)
+        # the flooding device is not cut off: once calm, its taps work again
+        await asyncio.sleep(flet_patches.EVENT_BURST / flet_patches.EVENT_RATE)  # the burst refills
+        await flooder.click(RULES if flooder.clickable(RULES) else RULES_BACK)
+        await flooder.wait_for(lambda c: c.clickable(RULES_BACK) or c.clickable(RULES), 30)
+    finally:
+        stop.set()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(table.close(), flooder.close(), return_exceptions=True)
+
+
+async def test_a_phone_in_a_reconnect_loop_does_not_redraw_the_board_each_time(two_rooms: Any) -> None:
+    server, infos = two_rooms
+    playing = Table(server.base_url, infos[0], VabanqueMirror(infos[0].setup, infos[0].seed))
+    looping = Table(server.base_url, infos[1], VabanqueMirror(infos[1].setup, infos[1].seed))
+    stop = asyncio.Event()
+    player = Player(playing, think=0.3, timeout=60.0)
+    try:
+        await playing.open_all(30)
+        await looping.open_all(30)
+        play = asyncio.create_task(player.run(stop, 7))
+        started = time.perf_counter()
+        reconnects = await reconnect_loop(looping.phones[0], 10.0, 50.0)
+        ended = time.perf_counter()
+        stop.set()
+        await play
+        board_frames = patch_frames(looping.board, started, ended)
+        assert reconnects > 100
+        # at most one drawing per PRESENCE_EVERY (and a few for the phone's own page changes)
+        assert board_frames <= (ended - started) / 0.5 + 3, (board_frames, reconnects)
+        online = "● " + translator("en").t("ui.connected")
+        await looping.board.wait_for(lambda c: c.texts().count(online) == 3, 30, what="every seat connected again")
+        assert player.errors == [] and player.delays_ms(started, ended)
+    finally:
+        stop.set()
+        await asyncio.gather(playing.close(), looping.close(), return_exceptions=True)
+
+
+async def test_connections_that_fail_before_registering_leave_nothing_behind(tmp_path: Path) -> None:
+    """300 sockets that close before registering, send garbage first, or an event first: each
+    one's FletApp and tasks go (Flet kept them for ever, ~42 KiB each). The server runs in this
+    process so its objects can be counted; RSS over a second round of 300 stays under 4 MiB
+    (the leak was ~12 MiB a round)."""
+    import uvicorn
+    from flet_web.fastapi.flet_app import FletApp
+    from websockets.asyncio.client import connect
+
+    from main import build_app
+
+    port = free_port()
+    app, host = build_app(tmp_path, f"http://127.0.0.1:{port}")
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error", ws="websockets-sansio", lifespan="off"))
+    serving = asyncio.create_task(server.serve())
+    while not server.started:
+        await asyncio.sleep(0.05)
+    url = f"ws://127.0.0.1:{port}/ws"
+    firsts = [None, b"\x00\xc1garbage", b"\x00" + msgpack.packb([3, {"target": 1, "name": "click", "data": None}]), b"\x07", b"\x00"]
+
+    async def fail(i: int) -> None:
+        async with connect(url, max_size=None) as ws:
+            first = firsts[i % len(firsts)]
+            if first is not None:
+                await ws.send(first)
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(ws.recv(), 5)  # the server hangs up
+        
+    def apps() -> int:
+        gc.collect()
+        return sum(1 for o in gc.get_objects() if isinstance(o, FletApp))
+
+    async def settled(count: int) -> None:
+        deadline = time.monotonic() + 30
+        while apps() > count:
+            assert time.monotonic() < deadline, f"{apps()} FletApps left"
+            await asyncio.sleep(0.1)
+
+    try:
+        apps_before, tasks_before = apps(), len(asyncio.all_tasks())
+        for start in range(0, 300, 30):
+            await asyncio.gather(*(fail(i) for i in range(start, start + 30)))
+        await settled(apps_before)
+        rss_round_one = psutil.Process().memory_info().rss
+        for start in range(0, 300, 30):
+            await asyncio.gather(*(fail(i) for i in range(start, start + 30)))
+        await settled(apps_before)
+        assert len(asyncio.all_tasks()) <= tasks_before
+        assert psutil.Process().memory_info().rss - rss_round_one < 4 * 2**20
+    finally:
+        server.should_exit = True
+        await serving
+        host.close()
