@@ -86,7 +86,10 @@ async def harness_factory() -> AsyncIterator[Callable[..., Any]]:
     client call the fake browser could not answer.
     """
     from tests.harness.flet_inprocess import FletHarness
+    from views import flet_patches
     from views.app import AppConfig, build_main
+
+    flet_patches.apply()  # as the server does: events reach controls through the same lookup
 
     made: list[FletHarness] = []
 

@@ -229,6 +229,7 @@ class PageSession:
     RESIZE_SETTLE = 0.15
 
     async def on_resize(self, _event: Any) -> None:
+        ft.context.mark_update_called()  # nothing to send yet: no auto-update (a whole-page diff)
         self._resized_at = time.monotonic()
         if not self._resize_queued:  # one drawing per storm, from the size when it settles
             self._resize_queued = True
