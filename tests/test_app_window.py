@@ -16,6 +16,7 @@ import os
 import random
 import shutil
 import signal
+import stat
 import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -156,6 +157,7 @@ async def test_the_window_is_the_host_board_and_phones_join_it_over_the_lan(app_
         assert window.route == "/"
         socket_path, _pid_file, assets = app.view_args
         assert Path(socket_path).is_socket(), "Flet's window socket (a Unix socket here)"
+        assert stat.S_IMODE(Path(socket_path).parent.stat().st_mode) == 0o700, "only this user may reach the window's socket"
         assert Path(assets) == ROOT / "assets"
 
         await window.click(f"open-{info.room}")
@@ -163,6 +165,9 @@ async def test_the_window_is_the_host_board_and_phones_join_it_over_the_lan(app_
         await window.wait_for(
             lambda c: any(i.name == "enable" for i in c.invocations), TIMEOUT, what="the screen kept on during the game"
         )
+        # The window has no origin: its export link is the LAN address (the system browser opens it).
+        exports = [n["url"] for n in walk(window.page) if isinstance(n.get("url"), str) and "/export/" in n["url"]]
+        assert exports and all(url.startswith(f"{app.base_url}/export/{info.room}.json?k=") for url in exports), exports
 
         mirror = VabanqueMirror(info.setup, info.seed)
         table = Table(app.base_url, info, mirror, board=window)

@@ -199,6 +199,12 @@ class PageSession:
         tags += list(getattr(info, "languages", None) or [])
         return language_for(tags)
 
+    def http_url(self, path: str) -> str:
+        """The address of one of this host's plain-HTTP pages (export, import): relative in a
+        browser (the page's own origin); in the app window, which has no origin, the LAN address
+        (the system browser opens it)."""
+        return f"{self.config.base_url}{path}" if self.window else path
+
     async def on_route_change(self, event: ft.RouteChangeEvent) -> None:
         await self.show(event.route)
 

@@ -21,6 +21,8 @@ import asyncio
 import contextlib
 import logging
 import os
+import shutil
+import tempfile
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -121,6 +123,26 @@ async def run(
     """Serve the LAN (`lan_server`: a uvicorn Server, on sockets already bound) and the app window
     until one of them ends: the window closed ends the app; the LAN server stopped (Ctrl+C,
     SIGTERM) closes the window. An error in either is raised after the other has stopped."""
+    private_dir = None
+    if not is_packaged() and os.name != "nt" and not os.environ.get("FLET_SERVER_UDS_PATH"):
+        # Flet would put the window's socket in the shared temp directory, where another user of
+        # this machine could connect (and be the host): put it where only we can go (mode 0700).
+        private_dir = tempfile.mkdtemp(prefix="table-referee-")
+        os.environ["FLET_SERVER_UDS_PATH"] = os.path.join(private_dir, "window.sock")
+    try:
+        await _serve_both(lan_server, lan_sockets, flet_main, assets_dir, windows)
+    finally:
+        if private_dir is not None:
+            shutil.rmtree(private_dir, ignore_errors=True)
+
+
+async def _serve_both(
+    lan_server: Any,
+    lan_sockets: list[Any],
+    flet_main: Callable[[ft.Page], Awaitable[None]],
+    assets_dir: str,
+    windows: WindowPages,
+) -> None:
     window = asyncio.create_task(
         ft.run_async(flet_main, view=ft.AppView.FLET_APP, assets_dir=assets_dir), name="app-window"
     )

@@ -224,7 +224,7 @@ class BoardScreen(RoomScreen):
                         big_button(tr.t("ui.undo"), handler(self.undo), ident="undo", colour="#B0BEC5", disabled=undo_left == 0),
                         ft.Button(
                             content=label(tr.t("ui.export"), 16, "#111111"),
-                            url=f"/export/{self.room.id}.json{self.host_query}",
+                            url=self.session.http_url(f"/export/{self.room.id}.json{self.host_query}"),
                             bgcolor="#B0BEC5",
                             height=56,
                         ),

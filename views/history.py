@@ -93,7 +93,7 @@ class HistoryScreen:
                 icon_button(ft.Icons.ARROW_BACK, tr.t("ui.back"), handler(self.back), colour=INK),
                 label(tr.t("history.title"), 28, weight=ft.FontWeight.BOLD),
                 ft.Container(expand=True),
-                link_button(tr.t("history.import"), f"/import{self.host_query}&lang={tr.lang}", "history-import", same_tab=True),
+                link_button(tr.t("history.import"), self.session.http_url(f"/import{self.host_query}&lang={tr.lang}"), "history-import", same_tab=True),
             ],
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
