@@ -14,6 +14,7 @@ MESSAGES: dict[str, str] = {
     "table.err.not_over": "The game is not over yet.",
     "table.joined": "{seat:seat} joined ✓",
     "table.seat_joined": "joined ✓",
+    "table.joined_hint": "No QR code is needed for this seat any more. A lost phone? The link button gives the seat a new one.",
     "table.seat_free": "free",
     "table.join_title": "Scan to pick your seat",
     "table.join_hint": "One QR code for the whole table: each phone picks a free seat.",

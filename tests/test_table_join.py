@@ -221,3 +221,15 @@ async def test_join_help_announces_each_claim_and_closes_when_every_seat_is_take
         if seat < 2:
             assert board.has("join-help-panel") and f"{name} joined ✓" in board.text(board.find("join-notice"))
     assert not board.has("join-help-panel") and "Chloe joined ✓" in board.text(board.find("notice"))
+
+
+async def test_a_phone_with_a_seat_that_scans_again_goes_straight_to_it(make_host: Any, harness_factory: Any) -> None:
+    world = await table_world(make_host, harness_factory, "rescan")
+    url = f"{BASE}/table/{world.room.id}/{world.room.table.secret}"
+    phone = await scan(world, url, "phone")
+    await phone.click("claim-2")
+    again = await world.harness.open(url.removeprefix(BASE), browser=phone.browser, name="again", **PHONE)
+    assert again.page.route == f"/seat/{world.room.id}" and "Chloe" in again.text()
+    assert world.room.free_seats() == [0, 1]
+    # a seat page never carries the table's secret (it would let a player hand out seats)
+    assert world.room.table.secret.encode() not in b"".join(again.frames[1:])

@@ -35,7 +35,7 @@ from views.common import (
 from views.join import table_url
 from views.lan import JoinHelp
 from views.reveal import reveal_panel
-from views.standings import end_actions, standings_table
+from views.standings import bgstats_qr, draw_bgstats_qr, end_actions, room_link, standings_table
 from views.screen import RoomScreen
 from views.rule_cards import rules_button, rules_page
 
@@ -63,6 +63,8 @@ class BoardScreen(RoomScreen):
         self.confirm_seat: int | None = None
         #: seats seen claimed at the last drawing (a new claim is announced, its QR code closed)
         self._claimed = {s.seat for s in room.seats if s.claimed}
+        #: the BG Stats link whose QR code is being drawn
+        self._drawing_qr: str | None = None
 
     def submission(self) -> tuple[str, int | None]:
         if self.pass_seat is not None and self.pass_revealed:
@@ -107,7 +109,17 @@ class BoardScreen(RoomScreen):
                 self.join_help.notice = self.notice
                 if self.join_help.shown and self.join_help.join_url and not self.room.free_seats():
                     self.join_help.shown = False  # the table QR code has done its job: every seat is taken
+        if self.is_host and self.room.over:
+            link = room_link(self.room)
+            if link is not None and bgstats_qr(link) is None and link != self._drawing_qr:
+                self._drawing_qr = link
+                self.page.run_task(self.draw_end_qr, link)
         await super().render()
+
+    async def draw_end_qr(self, link: str) -> None:
+        """The BG Stats QR code, drawn off the event loop, then shown."""
+        await draw_bgstats_qr(link)
+        await self.render()
 
     # -- building --
 
@@ -305,7 +317,11 @@ class BoardScreen(RoomScreen):
         assert seat is not None
         record = self.room.seats[seat]
         if record.claimed:
-            content: list[ft.Control] = [label(tr.t("ui.seat_taken", self.names, seat=seat), 22, INK, text_align=ft.TextAlign.CENTER)]
+            # good news, not an error: the seat is in use (a lost phone gets a new link instead)
+            content: list[ft.Control] = [
+                label(tr.t("table.joined", self.names, seat=seat), 26, INK, ft.FontWeight.BOLD),
+                label(tr.t("table.joined_hint"), 16, MUTED, text_align=ft.TextAlign.CENTER),
+            ]
         else:
             url = f"{self.session.config.base_url}/join/{self.room.id}/{record.token}"
             size = min(ctx.height - 220, 420)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -64,6 +65,7 @@ def setup_page(page: ft.Page, title: str) -> None:
     page.padding = 12
 
 
+@functools.lru_cache(maxsize=64)  # redrawn pages ask again for the same link (bytes: immutable)
 def qr_svg(data: str) -> bytes:
     """A QR code as SVG (one path, white background; units are modules).
 

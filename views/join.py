@@ -5,6 +5,7 @@ Seats are offered only before the game's first action, never a claimed one nor o
 tablet (companion.room `Room.free_seats`); afterwards the page says to scan the seat's own QR
 code on the board. A wrong or missing secret never reaches this page (views/app.py shows the
 plain invalid-link page). The page follows the room: a seat taken on another phone disappears.
+A phone that already has a seat in the room is taken straight to it.
 """
 
 from __future__ import annotations
@@ -38,6 +39,16 @@ class TableScreen:
         self._claiming = False
 
     async def open(self) -> None:
+        from views.app import SEAT_KEY, StorageUnavailable  # (views.app imports this module)
+
+        try:
+            stored = await self.session.prefs.get(SEAT_KEY.format(room=self.room.id))
+        except StorageUnavailable:
+            stored = None
+        if isinstance(stored, str) and self.room.seat_for_token(stored) is not None:
+            # This phone already has its seat here (scanned again): straight to it.
+            self.page.navigate(f"/seat/{self.room.id}")
+            return
         self._unsubscribe = self.room.subscribe(self.on_room_event)
         await self.render()
 

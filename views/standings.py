@@ -3,6 +3,8 @@ BG Stats QR code on the host board. Drawn from `game.standings(state)` (companio
 
 from __future__ import annotations
 
+import asyncio
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
@@ -76,19 +78,45 @@ def my_place(tr: Translator, rows: Sequence[Standing], seat: int, *, width: floa
     )
 
 
-def end_actions(tr: Translator, room: Any, *, width: float, on_play_again: Callable[[Any], Awaitable[None]]) -> ft.Control:
-    """The host board's end panel: "Play again" and the BG Stats QR code of this play."""
+#: BG Stats QR codes drawn so far (link -> SVG), the latest few: a play's link is a large QR
+#: code (~130 ms to draw for six players), made once, off the event loop (`draw_bgstats_qr`)
+_BGSTATS_QR: OrderedDict[str, bytes] = OrderedDict()
+BGSTATS_QR_KEPT = 16
+
+
+def room_link(room: Any) -> str | None:
     play = room_play(room)
+    return bgstats_link(play) if play is not None else None
+
+
+def bgstats_qr(link: str) -> bytes | None:
+    """The QR code of `link` if drawn already, else None (then `draw_bgstats_qr` it)."""
+    return _BGSTATS_QR.get(link)
+
+
+async def draw_bgstats_qr(link: str) -> None:
+    svg = await asyncio.to_thread(qr_svg, link)
+    _BGSTATS_QR[link] = svg
+    while len(_BGSTATS_QR) > BGSTATS_QR_KEPT:
+        _BGSTATS_QR.popitem(last=False)
+
+
+def end_actions(tr: Translator, room: Any, *, width: float, on_play_again: Callable[[Any], Awaitable[None]]) -> ft.Control:
+    """The host board's end panel: "Play again" and the BG Stats QR code of this play (once
+    drawn: until then its place says so)."""
+    link = room_link(room)
     items: list[ft.Control] = [
         big_button(tr.t("table.play_again"), on_play_again, ident="play-again"),
         label(tr.t("table.play_again_hint"), 15, MUTED),
     ]
-    if play is not None:
+    if link is not None:
         size = max(180, min(320, width - 40))
-        link = bgstats_link(play)
+        svg = bgstats_qr(link)
         items += [
             label(tr.t("table.bgstats_title"), 18, ACCENT, ft.FontWeight.BOLD),
             label(tr.t("table.bgstats_hint"), 15, MUTED),
-            tagged("bgstats-qr", ft.Image(src=qr_svg(link), width=size, height=size, semantics_label=tr.t("table.bgstats_title"))),
+            tagged("bgstats-qr", ft.Image(src=svg, width=size, height=size, semantics_label=tr.t("table.bgstats_title")))
+            if svg is not None
+            else tagged("bgstats-qr-drawing", ft.ProgressRing()),
         ]
     return tagged("end-actions", ft.Column(items, spacing=8, tight=True))
