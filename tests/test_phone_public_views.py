@@ -260,3 +260,74 @@ async def test_forced_special_reinforcement_after_confirming_no_gangster(make_ho
     assert not phone.has("banner"), phone.text()
     assert len(state.picks) == picks_before + 1 or state.phase != "reinforce", phone.text()
     world.harness.check()
+
+
+def control_of(tab: Tab, identifier: str, kind: type) -> Any:
+    semantics = tab.find(identifier)
+    assert semantics is not None, (identifier, tab.identifiers())
+    return next(c for c in walk_controls(semantics) if isinstance(c, kind))
+
+
+async def drag_event(tab: Tab, world: World, target: Any, name: str, pad: Any, *, settle: bool = True) -> None:
+    """A DragTarget event as Flet's client sends it. `settle=False`: the next event follows in
+    the same burst (a finger crossing from one target to the next), before any wait is over."""
+    data = {"src_id": pad._i, "accept": True} if name == "will_accept" else {"src_id": pad._i}
+    if name in ("accept", "move"):
+        data.update({"l": {"x": 1, "y": 1}, "g": {"x": 1, "y": 1}})
+    await tab.session.dispatch_event(target._i, name, data)
+    if settle:
+        await world.harness.settle()
+
+
+async def test_hold_slide_lift_event_by_event(make_host: Any, harness_factory: Any) -> None:
+    """The pad's events in the order Flutter sends them (tap down, tap cancel, drag start, a
+    target entered and left, the drop): the cards stay through the hand-over from tap to drag and
+    from one choice to the next, a drop on a card picks it, a drop on the page picks nothing, and a
+    target left with no other taking over (a cancelled touch) hides the cards."""
+    world = await make_world(make_host, harness_factory, "gesture-events", "vabanque", vabanque_setup(first_player=SEAT), seed=VABANQUE_SEED)
+    await random_play(world.room, random.Random(1), lambda v: v.phase == "cards" and v.waiting_for == (SEAT,))
+    phone = await world.open_phone(SEAT)
+    page_target = next(c for c in walk_controls(phone.page) if isinstance(c, ft.DragTarget))  # the outermost
+    detector = control_of(phone, "hold-private", ft.GestureDetector)
+    pad = control_of(phone, "hold-private", ft.Draggable)
+
+    async def press() -> None:
+        await phone.session.dispatch_event(detector._i, "tap_down", {"k": "touch", "l": {"x": 5, "y": 5}, "g": {"x": 5, "y": 5}})
+        await world.harness.settle()
+        await phone.session.dispatch_event(detector._i, "tap_cancel", None)
+        await phone.session.dispatch_event(pad._i, "drag_start", None)
+        await world.harness.settle()  # the hand-over wait is cancelled by the drag start
+
+    # a lift off every choice: nothing picked, hidden
+    await press()
+    assert phone.has("card-raise")
+    await drag_event(phone, world, page_target, "will_accept", pad)
+    await drag_event(phone, world, page_target, "accept", pad)
+    assert not phone.has("card-raise") and not phone.has("seat-table-1")
+    # a slide from the page onto Raise, then Bluff, and a lift there: Bluff is picked
+    await press()
+    raise_target = control_of(phone, "card-raise", ft.DragTarget)
+    bluff_target = control_of(phone, "card-bluff", ft.DragTarget)
+    await drag_event(phone, world, page_target, "leave", pad, settle=False)
+    await drag_event(phone, world, raise_target, "will_accept", pad)
+    await drag_event(phone, world, raise_target, "leave", pad, settle=False)
+    await drag_event(phone, world, bluff_target, "will_accept", pad)
+    assert phone.has("card-raise")  # still shown through the hand-overs
+    await drag_event(phone, world, bluff_target, "accept", pad)
+    assert not phone.has("card-raise") and phone.has("seat-table-1")
+    assert world.room.view(seat_audience(SEAT)).me.cards_in_hand  # chosen, not yet placed
+    # a target left with nothing taking over (the system cancelled the touch): hidden
+    await press()
+    await drag_event(phone, world, page_target, "will_accept", pad)
+    await drag_event(phone, world, page_target, "leave", pad)
+    assert not phone.has("card-raise")
+    # a tap cancelled with no drag taking over (the system took the touch): hidden
+    await phone.session.dispatch_event(detector._i, "tap_down", {"k": "touch", "l": {"x": 5, "y": 5}, "g": {"x": 5, "y": 5}})
+    await world.harness.settle()
+    assert phone.has("card-raise")
+    await phone.session.dispatch_event(detector._i, "tap_cancel", None)
+    await world.harness.settle()
+    assert not phone.has("card-raise")
+    await phone.click("seat-table-2")
+    assert any(p.card == "bluff" and p.table == 2 for p in world.room.view(seat_audience(SEAT)).me.my_placements)
+    world.harness.check()
