@@ -23,7 +23,7 @@ import logging
 import os
 import shutil
 import tempfile
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 import flet as ft
@@ -123,40 +123,38 @@ async def run(
     """Serve the LAN (`lan_server`: a uvicorn Server, on sockets already bound) and the app window
     until one of them ends: the window closed ends the app; the LAN server stopped (Ctrl+C,
     SIGTERM) closes the window. An error in either is raised after the other has stopped."""
-    private_dir = None
-    if not is_packaged() and os.name != "nt" and not os.environ.get("FLET_SERVER_UDS_PATH"):
-        # Flet would put the window's socket in the shared temp directory, where another user of
-        # this machine could connect (and be the host): put it where only we can go (mode 0700).
-        private_dir = tempfile.mkdtemp(prefix="table-referee-")
-        os.environ["FLET_SERVER_UDS_PATH"] = os.path.join(private_dir, "window.sock")
-    try:
-        await _serve_both(lan_server, lan_sockets, flet_main, assets_dir, windows)
-    finally:
-        if private_dir is not None:
-            shutil.rmtree(private_dir, ignore_errors=True)
-
-
-async def _serve_both(
-    lan_server: Any,
-    lan_sockets: list[Any],
-    flet_main: Callable[[ft.Page], Awaitable[None]],
-    assets_dir: str,
-    windows: WindowPages,
-) -> None:
-    window = asyncio.create_task(
-        ft.run_async(flet_main, view=ft.AppView.FLET_APP, assets_dir=assets_dir), name="app-window"
-    )
-    lan = asyncio.create_task(lan_server.serve(sockets=lan_sockets), name="lan-server")
-    done, _ = await asyncio.wait({window, lan}, return_when=asyncio.FIRST_COMPLETED)
-    if window in done:
-        lan_server.should_exit = True
-        await asyncio.wait({lan})
-    else:
-        await windows.close_all()
-        finished, _ = await asyncio.wait({window}, timeout=WINDOW_CLOSE_TIMEOUT)
-        if not finished:  # a window that would not close: stop its transport
-            window.cancel()
-            await asyncio.wait({window})
+    with private_window_socket():
+        window = asyncio.create_task(
+            ft.run_async(flet_main, view=ft.AppView.FLET_APP, assets_dir=assets_dir), name="app-window"
+        )
+        lan = asyncio.create_task(lan_server.serve(sockets=lan_sockets), name="lan-server")
+        done, _ = await asyncio.wait({window, lan}, return_when=asyncio.FIRST_COMPLETED)
+        if window in done:
+            lan_server.should_exit = True
+            await asyncio.wait({lan})
+        else:
+            await windows.close_all()
+            finished, _ = await asyncio.wait({window}, timeout=WINDOW_CLOSE_TIMEOUT)
+            if not finished:  # a window that would not close: stop its transport
+                window.cancel()
+                await asyncio.wait({window})
     for task in (window, lan):
         if not task.cancelled() and task.exception() is not None:
             raise task.exception()  # type: ignore[misc]
+
+
+@contextlib.contextmanager
+def private_window_socket() -> Iterator[None]:
+    """Flet would put the desktop window's socket in the shared temp directory, where another
+    user of this machine could connect to it (and be the host): put it in a directory only this
+    user can enter (mode 0700), removed afterwards. (Windows: Flet uses a localhost TCP port.)"""
+    if is_packaged() or os.name == "nt" or os.environ.get("FLET_SERVER_UDS_PATH"):
+        yield
+        return
+    private_dir = tempfile.mkdtemp(prefix="table-referee-")
+    os.environ["FLET_SERVER_UDS_PATH"] = os.path.join(private_dir, "window.sock")
+    try:
+        yield
+    finally:
+        os.environ.pop("FLET_SERVER_UDS_PATH", None)
+        shutil.rmtree(private_dir, ignore_errors=True)
