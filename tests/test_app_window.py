@@ -296,3 +296,31 @@ async def test_a_packaged_app_starts_the_app_mode_with_its_own_storage(tmp_path:
         app.kill()
         await app.wait()
         pump.cancel()
+
+
+def test_the_native_transports_are_where_the_window_check_looks() -> None:
+    """views/app_window.is_app_window knows Flet's native transports by module and class name
+    (the dart-bridge one cannot be imported outside a packaged app): a Flet upgrade that moves
+    or renames one must fail here, not silently take the host rights from the window."""
+    import importlib.util
+
+    from views.app_window import NATIVE_TRANSPORTS
+
+    for module, name in NATIVE_TRANSPORTS:
+        spec = importlib.util.find_spec(module)
+        assert spec is not None and spec.origin, f"{module} is gone"
+        assert f"class {name}(" in Path(spec.origin).read_text(encoding="utf-8"), f"{module} has no class {name}"
+
+
+def test_without_a_display_the_window_mode_says_so(tmp_path: Path) -> None:
+    """No DISPLAY: Flet would quietly serve a web page on port 8000 instead of a window."""
+    import subprocess
+
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "FLET_PLATFORM")}
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--window", "--host", "127.0.0.1", "--port", str(free_port()), "--data-dir", str(tmp_path)],
+        env=env, capture_output=True, text=True, timeout=60, cwd=tmp_path,
+    )
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "No display" in done.stderr and "uv run main.py" in done.stderr
+    assert not (tmp_path / "referee.sqlite3").exists(), "nothing started"
