@@ -2,7 +2,7 @@
 Input.dispatchTouchEvent on a 390 px page): hold the pad, slide onto a card, lift: the card is
 picked (and then placed with a tap on its table); a lift off every choice picks nothing and hides
 the cards; a touch the system cancels hides them too. No card's identity reaches another seat's
-phone during any of it (its websocket frames are read).
+phone or the host board during any of it (their websocket frames are read).
 
 Run: `uv run pytest tests/test_phone_gesture_browser.py -q` (marker `browser`, Debian's chromium)."""
 
@@ -86,6 +86,13 @@ def test_hold_slide_lift_picks_and_every_other_end_hides(served: tuple[RefereeSe
             watcher.goto(server.url(f"/join/{room}/{other_token}"))
             enable_semantics(watcher)
             expect(ident(watcher, "waiting-for")).to_have_count(0, timeout=WAIT_MS)
+            # and the host board
+            board = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US").new_page()
+            board_frames: list[bytes] = []
+            board.on("websocket", lambda ws: ws.on("framereceived", lambda data: board_frames.append(data) if isinstance(data, bytes) else None))
+            board.goto(server.url(f"/room/{room}", k=server.host_token))
+            enable_semantics(board)
+            expect(ident(board, "table-1")).to_have_count(1, timeout=WAIT_MS)
 
             context, page = open_phone(browser, server, room, token)
             pad = ident(page, "hold-private")
@@ -140,8 +147,8 @@ def test_hold_slide_lift_picks_and_every_other_end_hides(served: tuple[RefereeSe
             expect(page.get_by_text("Your cards on the tables: Bluff at table 3")).to_be_visible()
 
             # Nothing of any card reached the other player's phone.
-            assert watched, "no frame captured from the other phone: the check would prove nothing"
-            assert names_sent(watched) == set()
+            assert watched and board_frames, "no frame captured: the check would prove nothing"
+            assert names_sent(watched) == set() and names_sent(board_frames) == set()
         finally:
             browser.close()
 
