@@ -313,6 +313,8 @@ class VabanqueMirror:
             return [f"move-{action.steps}"]
         if kind == "next_round":
             return ["next-round"]
+        if kind == "ready":  # random play says ready on every phone (reveal, next round)
+            return ["ready"]
         raise ValueError(kind)
 
 

@@ -112,11 +112,17 @@ async def test_face_down_cards_do_not_reach_board_or_other_phone(make_host: Any,
     strings = {s for frame in board_a for s in strings_in(frame)}
     assert "3 of colour 1" not in strings
 
-    # The reveal: Bea's turn ends, Ada's turn starts with the shootout; every card is turned up.
+    # Bea's turn ends, Ada's turn starts with a shootout due: it waits for the host's reveal,
+    # which turns every card up.
     marks = [w.board.mark() for w in worlds if w.board is not None]
     for world in worlds:
         assert world.board is not None
         await world.board.click("end-turn")
+        assert world.room.view().phase == "reveal"
+    assert first_difference(a.frames(a.board, marks[0]), b.frames(b.board, marks[1])) is None
+    for world in worlds:
+        assert world.board is not None
+        await world.board.click("reveal")
         assert world.room.view().phase == "reinforce"
     after_a = a.frames(a.board, marks[0])
     after_b = b.frames(b.board, marks[1])
@@ -165,6 +171,7 @@ async def test_reinforcement_pick_is_secret_until_all_have_picked(make_host: Any
         await face_down_turns(world, [(3, "c1"), (4, "c1")])
         assert world.board is not None
         await world.board.click("end-turn")
+        await world.board.click("reveal")
         assert world.room.view().phase == "reinforce"
         phone = world.phones[A]
         assert phone.has("reinforce") and world.phones[B].has("reinforce")
@@ -181,11 +188,16 @@ async def test_reinforcement_pick_is_secret_until_all_have_picked(make_host: Any
     assert first_difference(a.frames(a.board), b.frames(b.board)) is None
     assert first_difference(a.frames(a.phones[B]), b.frames(b.phones[B])) is None
     assert first_difference(a.frames(a.phones[A]), b.frames(b.phones[A])) is not None
-    # Bea's pick reveals the round at once: Ada wins with either card.
+    # Bea's pick completes the round, which waits for the reveal; then Ada wins with either card.
     marks = [w.board.mark() for w in worlds if w.board is not None]
     for world in worlds:
         phone = world.phones[B]
         await phone_card_pick(phone, 8, "c3")
+        assert world.room.view().phase == "reveal"
+    assert first_difference(a.frames(a.board, marks[0]), b.frames(b.board, marks[1])) is None
+    for world in worlds:
+        assert world.board is not None
+        await world.board.click("reveal")
         assert world.room.state.shootouts[-1].winner == A
         assert world.room.view().phase == "tiles"
     assert first_difference(a.frames(a.board, marks[0]), b.frames(b.board, marks[1])) is not None
@@ -213,19 +225,23 @@ async def test_shootout_steps_on_the_board_and_a_new_tile(make_host: Any, harnes
     assert "Face-down cards are entered on the player's own phone." in board.text()
     await face_down_turns(world, [(3, "c1"), (4, "c1")])
     await board.click("end-turn")
+    await board.click("reveal")
     text = board.text()
     assert "Shootout at business 1 (jazz club)" in text and "pair" in text and "TIED" in text
     await board.click("step-next")
     assert "waiting for Ada and Bea" in board.text()
     await phone_card_pick(world.phones[A], 10, "c1")
     await phone_card_pick(world.phones[B], 10, "c2")
-    # round 1 revealed at once: still tied
+    # every pick is in: the round waits for the host's reveal; then it is still tied
+    assert world.room.view().phase == "reveal"
+    await board.click("reveal")
     assert "Reinforcements, round 1: revealed" in board.text()
     assert "still tied" in board.text()
     await board.click("step-next")
     assert "Reinforcement round 2" in board.text()
     await phone_card_pick(world.phones[A], 13, "c1")
     await phone_card_pick(world.phones[B], 8, "c3")
+    await board.click("reveal")
     assert world.room.state.shootouts[-1].winner == A
     # the step that waited for round 2 now shows it revealed; the verdict comes next
     assert "Reinforcements, round 2: revealed" in board.text()
@@ -361,7 +377,6 @@ def test_every_phase_of_random_games_renders() -> None:
     """Board and phones built (not served) for every state of seeded random games, with every
     house rule variant the setup offers: no phase or special case crashes the pages."""
     import random
-    from types import SimpleNamespace
 
     from companion.engine import BOARD, seat_audience
     from companion.games.chicago_poker import GAME, Setup
@@ -378,6 +393,8 @@ def test_every_phase_of_random_games_renders() -> None:
         (3, 6, {"short_game": True, "special_reinforcement": "zero"}),
         (4, 3, {"special_cards": False, "hand_ranking": "rarity"}),
     ]:
+        from views.screen import GameContext
+
         names = [f"P{i}" for i in range(players)]
         setup = Setup.model_validate({"players": [{"name": n, "colour": c} for n, c in zip(names, colours)], **rules})
         state = GAME.initial_state(setup, seed)
@@ -385,7 +402,7 @@ def test_every_phase_of_random_games_renders() -> None:
         ui_state: dict[Any, Any] = {}
 
         def ctx(seat: int | None) -> Any:
-            return SimpleNamespace(tr=tr, names=names, colours=colours[:players], width=900.0, height=700.0, seat=seat, acts_for_current=seat is None, submit=None, ui=ui_state, rerender=None)
+            return GameContext(tr=tr, names=names, colours=colours[:players], width=900.0, height=700.0, seat=seat, acts_for_current=seat is None, submit=None, ui=ui_state, rerender=None)
 
         step = 0
         while True:

@@ -158,6 +158,9 @@ async def test_round_through_board_and_phones(make_host: Any, harness_factory: A
     assert alice.has("loc-city_hall")
 
     await play_round(world)
+    # the last card reveals nothing: the host board's reveal does
+    assert world.room.view().phase == "reveal" and world.board is not None
+    await world.board.click("reveal")
     assert world.room.view().phase == "awards"
     await make_choices(world)
     view = world.room.view()
@@ -278,10 +281,15 @@ async def test_hidden_cards_do_not_reach_board_or_other_phones(make_host: Any, h
     strings = {s for frame in a.frames(a.board) for s in strings_in(frame)}
     assert "8k" not in strings  # no face-down 8k ever drawn on the board (only the face-up 10k)
 
-    # The last card reveals everything: now the board differs.
+    # The last card reveals nothing; the host's reveal shows everything: now the board differs.
     marks = {id(w): w.board.mark() for w in worlds if w.board is not None}
     for world in worlds:
         await play_round(world, [ROUND[-1]])
+        assert world.room.view().phase == "reveal"
+    assert first_difference(a.frames(a.board, marks[id(a)]), b.frames(b.board, marks[id(b)])) is None
+    for world in worlds:
+        assert world.board is not None
+        await world.board.click("reveal")
         assert world.room.view().phase == "awards"
     assert first_difference(a.frames(a.board, marks[id(a)]), b.frames(b.board, marks[id(b)])) is not None
 

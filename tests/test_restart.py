@@ -39,9 +39,10 @@ pytestmark = pytest.mark.slow
 
 SEED = 4242
 PLAYERS = 3
-#: Round 1 with three players is 12 chips + 9 cards + 3 moves, then "next round": 27 actions
-#: end in round 2's chip phase, past a payout (a reveal) and with a new turn order.
-BEFORE_KILL = 27
+#: Round 1 with three players is 12 chips + 9 cards + 3 moves, 3 "ready" taps (the last one
+#: reveals: the payout), then 3 more (the next round): 30 actions end in round 2's chip phase,
+#: past a payout (a reveal) and with a new turn order.
+BEFORE_KILL = 30
 AFTER_RESTART = 12
 STEP_TIMEOUT = 30.0
 

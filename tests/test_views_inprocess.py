@@ -123,11 +123,17 @@ async def test_hidden_card_choice_does_not_reach_board_or_other_seat(make_host: 
     # The test can fail: the secret seat's own phone did receive different bytes.
     assert first_difference(a.frames(a.phones[secret_seat]), b.frames(b.phones[secret_seat])) is not None
 
-    # The reveal: the last pawn move pays out and shows the cards on the revealed tables.
+    # The last pawn move reveals nothing; the host's reveal pays out and shows the cards on the
+    # revealed tables.
     marks = {id(w): w.board.mark() for w in worlds if w.board is not None}
     for world in worlds:
         assert world.board is not None
         await world.board.click("move-0")
+        assert world.room.view().phase == "reveal"
+    assert first_difference(a.frames(a.board, marks[id(a)]), b.frames(b.board, marks[id(b)])) is None
+    for world in worlds:
+        assert world.board is not None
+        await world.board.click("reveal")
         assert world.room.view().phase == "payout"
     after_a = a.frames(a.board, marks[id(a)])
     after_b = b.frames(b.board, marks[id(b)])
