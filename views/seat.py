@@ -15,6 +15,7 @@ from views import games as game_uis
 from views.screen import RoomScreen
 from views.standings import my_place, standings_table
 from views.rule_cards import rules_button, rules_page
+from views.reveal import ready_panel, take_back_control
 from views.common import handler, message_overlay, role, PEEK_KEY, PEEK_SHOWN_SECONDS, ACCENT, COLOUR_HEX, MUTED, banner, centered_message, glyph, label, language_menu, peek_catcher, text_on
 
 if TYPE_CHECKING:
@@ -243,6 +244,9 @@ class SeatScreen(RoomScreen):
             items += [my_place(tr, standings, self.seat, width=ctx.width), standings_table(tr, self.names, self.colours, standings, width=ctx.width, size=18)]
         else:
             items.append(role("seat-body", ui.seat_body(ctx, view)))
+            # below the game, so their coming and going never moves what the finger just tapped
+            extras = [ready_panel(ctx, view, self.seat), take_back_control(ctx, self.room.take_back_status(self.seat), handler(self.take_back, self.shown_version))]
+            items.extend(role(name, c) for name, c in zip(("ready-panel", "take-back-row"), extras) if c is not None)
         page = ft.Container(
             alignment=ft.Alignment.TOP_CENTER,
             expand=True,
@@ -251,6 +255,9 @@ class SeatScreen(RoomScreen):
         messages = [banner(self.error, on_dismiss=handler(self.dismiss_error))] if self.error else []
         if self.away_notice:
             messages.append(banner(tr.t("ui.away_cleared"), ACCENT, ident="away-notice", on_dismiss=handler(self.dismiss_error)))
+        cue = self.handover_cue()
+        if cue is not None:
+            messages.insert(0, ft.Row([cue], alignment=ft.MainAxisAlignment.END, key="handover-row"))
         return [message_overlay(peek_catcher(ctx, page), messages)]
 
     async def dismiss_error(self) -> None:
@@ -267,10 +274,14 @@ class SeatScreen(RoomScreen):
         await self.session.enter_seat(following, following.seats[self.seat].token)
 
     def waiting_text(self, ui, ctx, view) -> str:
-        """Who the game waits for, never this phone's own player by name: a seat waited for
-        without its turn having started waits for something the board enters first."""
+        """Who the game waits for, never this phone's own player by name. A seat waited for alone
+        whose turn has not started waits for something the board enters first (the game's
+        `waiting_text` says what, when it has one)."""
         others = [s for s in view.waiting_for if s != self.seat]
-        if self.seat in view.waiting_for:
-            hook = getattr(ui, "waiting_text", None)
-            return (hook(ctx, view, self.seat) if hook else None) or self.tr.t("ui.turn_after_board")
-        return self.tr.t("ui.waiting_for", self.names, seats=others)
+        if self.seat not in view.waiting_for:
+            return self.tr.t("ui.waiting_for", self.names, seats=others)
+        hook = getattr(ui, "waiting_text", None)
+        said = hook(ctx, view, self.seat) if hook else None
+        if said:
+            return said
+        return self.tr.t("ui.waiting_for_you_and", self.names, seats=others) if others else self.tr.t("ui.turn_after_board")
