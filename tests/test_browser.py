@@ -301,7 +301,7 @@ def test_claimed_seat_shows_no_qr(flows: list[Flow]) -> None:
     expect(ident(board, "seat-qr-0")).to_have_count(0)
     # ...a claimed one does not.
     ident(board, f"seat-{SEAT}").click()
-    expect(board.get_by_text(f"{SEAT_NAME} joined ✓", exact=False)).to_be_visible()
+    expect(ident(board, f"seat-joined-{SEAT}")).to_contain_text(f"{SEAT_NAME} joined ✓")
     expect(ident(board, f"seat-qr-{SEAT}")).to_have_count(0)
     ident(board, "close-qr").click()
     expect(ident(board, "close-qr")).to_have_count(0)

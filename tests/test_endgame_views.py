@@ -103,6 +103,16 @@ async def test_play_again_moves_every_phone_to_its_seat_in_the_new_room(make_hos
     # asked twice, one new room; the old one is in the history
     assert await host.play_again(room) is following and len(host.rooms) == 2
     assert room.id in [g.room_id for g in finished_games(host)]
+    # the link from the old room to the new one is stored: after a restart, phones still move
+    from companion.room import Host
+    from companion.store import Store
+
+    restarted = Host(Store(host.store.store.path))
+    try:
+        assert restarted.rooms[room.id].table.next_room == following.id
+        assert restarted.rooms[following.id].setup == room.setup
+    finally:
+        restarted.close()
     # without a valid token for the old seat, nothing moves
     stranger = FakeBrowser("stranger")
     stranger.storage[f"referee.seat.{room.id}"] = "not-a-token"

@@ -319,7 +319,7 @@ class BoardScreen(RoomScreen):
         if record.claimed:
             # good news, not an error: the seat is in use (a lost phone gets a new link instead)
             content: list[ft.Control] = [
-                label(tr.t("table.joined", self.names, seat=seat), 26, INK, ft.FontWeight.BOLD),
+                tagged(f"seat-joined-{seat}", label(tr.t("table.joined", self.names, seat=seat), 26, INK, ft.FontWeight.BOLD)),
                 label(tr.t("table.joined_hint"), 16, MUTED, text_align=ft.TextAlign.CENTER),
             ]
         else:
