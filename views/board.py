@@ -17,6 +17,7 @@ from companion.room import Rejected, Room, RoomEvent
 from views import games as game_uis
 from views.common import (
     PEEK_KEY,
+    peek_catcher,
     ACCENT,
     FELT,
     INK,
@@ -415,7 +416,8 @@ class BoardScreen(RoomScreen):
             alignment=ft.Alignment.TOP_CENTER,
             content=ft.Container(width=ctx.width, content=ft.Column(body, scroll=ft.ScrollMode.AUTO, spacing=12)),
         )
-        return message_overlay(page, self.messages())
+        # as on a phone: a finger slid off the pad and lifted off every choice hides the cards
+        return message_overlay(peek_catcher(ctx, page), self.messages())
 
     # -- host events --
 
