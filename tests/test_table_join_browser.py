@@ -166,3 +166,19 @@ def test_standings_everywhere_then_play_again_moves_every_phone(served: Served, 
         expect(ident(board, f"seat-{seat}")).to_have_attribute("aria-label", re.compile(r"(?<!dis)connected"))
     for page in [board, *phones.values()]:
         page.context.close()
+
+
+def test_the_rooms_page_fits_a_390_px_phone(served: Served, browser: Any) -> None:
+    """The host's rooms page on a phone: its header (Join help, language) and every room's Open
+    button lie inside the screen, none cut off at the right edge."""
+    from playwright.sync_api import expect
+
+    page = open_at(new_page(browser, PHONE_VIEWPORT), served.url("/", k=served.server.host_token or ""))
+    width = PHONE_VIEWPORT["width"]
+    for identifier in ("join-help", f"open-{served.fresh}", f"open-{served.finished}"):
+        control = ident(page, identifier)
+        control.scroll_into_view_if_needed()
+        expect(control).to_be_visible()
+        box = control.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, (identifier, box)
+    page.context.close()
