@@ -89,8 +89,8 @@ async def send_and_hang_up(ws_url: str, frame: bytes) -> str:
     """Open a socket, send one frame, wait for the server's answer or close, hang up.
     Returns "answered" or the close code the server gave."""
     async with ws_connect(ws_url, max_size=None, compression=None, open_timeout=30) as ws:
-        await ws.send(frame)
         try:
+            await ws.send(frame)  # a frame over the limit may be refused while it is being sent
             while True:
                 raw = await asyncio.wait_for(ws.recv(), 60)
                 if isinstance(raw, bytes) and raw[:1] == b"\x00":
@@ -145,7 +145,7 @@ async def measure(config: Config, data_dir: Path, *, expire: bool) -> Result:
     try:
         await open_board_and_leave(server.base_url, board_route)  # loads what the first page needs
         if expire:
-            await wait_for_sessions(server.base_url, 0, config.session_timeout + 30)
+            await wait_for_sessions(server.base_url, 0, config.session_timeout + 60)
         result.rss["baseline"] = server.rss()
 
         result.frame_bytes = config.route_bytes + 300 if config.route_bytes else limit
@@ -166,7 +166,7 @@ async def measure(config: Config, data_dir: Path, *, expire: bool) -> Result:
             result.rss["oversize frame" + suffix] = server.rss()
 
             if expire:
-                result.expired_after = await wait_for_sessions(server.base_url, 0, config.session_timeout + 30)
+                result.expired_after = await wait_for_sessions(server.base_url, 0, config.session_timeout + 60)
                 result.rss["sessions expired" + suffix] = server.rss()
     finally:
         server.stop()
