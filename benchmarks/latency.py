@@ -319,8 +319,12 @@ class VabanqueMirror:
 
 
 def board_shows(mirror: VabanqueMirror, client: FletClient) -> bool:
-    """The board's ruling list is exactly the mirror's (the list is last on the host board)."""
+    """The board's ruling list is exactly the mirror's (the list is last on the host board's
+    page; messages such as "Bea joined" float over it and are not part of it)."""
     texts = client.texts()
+    # the floating messages (views/common.py message_overlay) come after the page's texts
+    overlay = sum(len(client.texts(node)) for ident in ("handover-now", "banner", "notice") if (node := client.find(ident)) is not None)
+    texts = texts[: len(texts) - overlay]
     expected = mirror.board_rulings()
     heading = mirror.tr.t("ui.last_rulings")
     if heading not in texts:
