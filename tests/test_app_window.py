@@ -324,3 +324,45 @@ def test_without_a_display_the_window_mode_says_so(tmp_path: Path) -> None:
     assert done.returncode == 2, done.stdout + done.stderr
     assert "No display" in done.stderr and "uv run main.py" in done.stderr
     assert not (tmp_path / "referee.sqlite3").exists(), "nothing started"
+
+
+async def test_the_screen_stays_on_until_the_game_ends(tmp_path: Path) -> None:
+    """ScreenAwake follows the room the window shows: on while its game runs, off at its end.
+    (The Wakelock service itself is the client's: a recorder stands in for it here; the window
+    test above sees the real call arrive at the window.)"""
+    from companion.room import Host
+    from companion.store import Store
+    from views.app_window import ScreenAwake
+
+    class Recorder:
+        def __init__(self) -> None:
+            self.calls: list[str] = []
+            self.disabled = asyncio.Event()
+
+        async def enable(self) -> None:
+            self.calls.append("enable")
+
+        async def disable(self) -> None:
+            self.calls.append("disable")
+            self.disabled.set()
+
+    host = Host(Store(tmp_path / "referee.sqlite3"))
+    try:
+        room = await host.create_room("vabanque", vabanque_setup(3), seed=SEED)
+        service = Recorder()
+        awake = ScreenAwake(service)
+        await awake.follow(room)
+        assert service.calls == ["enable"]
+        rng = random.Random(SEED)
+        while not room.over:
+            action = room.game.random_action(room.state, rng)
+            channel = "host" if room.game.host_only(action) is not None else "seat"
+            await room.submit(action.model_dump(mode="json"), channel=channel, seat=None if channel == "host" else action.by, based_on_version=room.version)
+            assert service.calls == ["enable"], "on for the whole game, asked once"
+        await asyncio.wait_for(service.disabled.wait(), TIMEOUT)  # the room tells its listeners in tasks
+        assert service.calls == ["enable", "disable"]
+        await awake.follow(None)  # back to the rooms page: nothing more to do
+        assert service.calls == ["enable", "disable"]
+        awake.stop()
+    finally:
+        host.close()

@@ -222,6 +222,8 @@ class PageSession:
             self.config.away.session_expired(self.screen)
         self.release_if_closed()
         self.config.windows.discard(self.page)
+        if self.awake is not None:
+            self.awake.stop()
         await self.leave()
 
     def release_if_closed(self) -> None:
@@ -323,7 +325,7 @@ class PageSession:
             return self.invalid_link()
         await self.screen.open()
         if self.awake is not None:  # the app window: the screen stays on while a game runs
-            await self.awake.keep(isinstance(self.screen, BoardScreen) and not self.screen.room.over)
+            await self.awake.follow(self.screen.room if isinstance(self.screen, BoardScreen) else None)
 
     async def enter_seat(self, room: Any, token: str) -> None:
         """This phone takes the seat `token` opens (a seat link, a claim on the table page, a

@@ -78,19 +78,39 @@ class ScreenAwake:
     """Keeps the device's screen on while the window shows a running game (Flet's Wakelock
     service), off otherwise. A client without the service (or one that fails) only costs a log line."""
 
-    def __init__(self) -> None:
-        self.service = ft.Wakelock()
+    def __init__(self, service: Any = None) -> None:
+        self.service = service if service is not None else ft.Wakelock()
         self.enabled = False
+        self._unsubscribe: Callable[[], None] | None = None
+        self._lock = asyncio.Lock()  # room events come in bursts: one call per change of state
+
+    async def follow(self, room: Any | None) -> None:
+        """Keep the screen on while `room`'s game runs, then let it sleep; None: no game shown."""
+        self.stop()
+        if room is not None:
+
+            async def changed(_event: Any) -> None:
+                await self.keep(not room.over)
+
+            self._unsubscribe = room.subscribe(changed)
+        await self.keep(room is not None and not room.over)
+
+    def stop(self) -> None:
+        """Stop following a room (the page goes away)."""
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
 
     async def keep(self, awake: bool) -> None:
-        if awake == self.enabled:
-            return
-        try:
-            await asyncio.wait_for(self.service.enable() if awake else self.service.disable(), 5.0)
-        except Exception:
-            log.warning("screen wake lock %s failed", "enable" if awake else "disable", exc_info=True)
-            return
-        self.enabled = awake
+        async with self._lock:
+            if awake == self.enabled:
+                return
+            try:
+                await asyncio.wait_for(self.service.enable() if awake else self.service.disable(), 5.0)
+            except Exception:
+                log.warning("screen wake lock %s failed", "enable" if awake else "disable", exc_info=True)
+                return
+            self.enabled = awake
 
 
 class WindowPages:
