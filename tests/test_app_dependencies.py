@@ -49,7 +49,10 @@ FLET_MOBILE_WHEELS = {
     "websockets": ("13.0.1",),
     "brotli": ("1.1.0",),
 }
-#: Packages the app does without where they have no wheel, and how (each tested below).
+#: Packages the app does without where they have no wheel, and how (each tested below). uvloop,
+#: httptools and watchfiles come from flet-web's `uvicorn[standard]` requirement, which the app
+#: cannot lift: the app runs without them, but a mobile build's pip still asks for them (README,
+#: "Install as an app": not tried here, no Flutter SDK).
 FALLBACKS = {
     "uvloop": "uvicorn runs on asyncio's own event loop (test_the_server_runs_without_the_packages_mobile_lacks)",
     "httptools": "uvicorn parses HTTP with h11 (same test)",
