@@ -27,6 +27,7 @@ from companion.room import (
     ExportedLog,
     Rejected,
     apply_logged,
+    initial_logged,
     replay_export,
 )
 from companion.store import LogEntry
@@ -300,7 +301,7 @@ def read_log(data: bytes | str | dict[str, Any]) -> CheckedLog:
         raise Rejected("history.err.setup", game=game.id, detail=_first_error(exc)) from None
     # Replay entry by entry, as the room accepted them: numbered 1, 2, ... with no gap; an undo
     # never reaches across a reveal.
-    states = [game.initial_state(setup, log.room.seed)]
+    states = [initial_logged(game, setup, log.room.seed, log.format_version)]
     effective: list[LogEntry] = []
     reveals: list[bool] = []
     #: the seat of each effective action (None for the host's table actions)

@@ -30,10 +30,12 @@ log = logging.getLogger(__name__)
 Channel = Literal["seat", "host", "pass"]
 
 LOG_FORMAT = "table-referee-log"
+#: 3: Règlement shuffles the set-aside cards into a new pile as the last card of the pile is drawn
+#: (the rulebook; 1 and 2: only when a draw found the pile short; see initial_logged);
 #: 2: completing a hidden phase waits for a logged `reveal` (or every seat's `ready`), and a seat
 #: may take back its own latest action; 1: completing the phase revealed at once (apply_logged).
-LOG_FORMAT_VERSION = 2
-READABLE_FORMAT_VERSIONS = (1, 2)
+LOG_FORMAT_VERSION = 3
+READABLE_FORMAT_VERSIONS = (1, 2, 3)
 RECENT_RULINGS = 40
 
 
@@ -124,6 +126,14 @@ class TakeBackStatus(BaseModel):
     refusal: str | None = None
 
 
+def initial_logged(game: Any, setup: BaseModel, seed: int, format_version: int) -> Any:
+    """The game's first state as a log of this format version reads it: a game whose rules a
+    later format changed (`read_as_format`, optional) keeps an older log's rules."""
+    state = game.initial_state(setup, seed)
+    read_as = getattr(game, "read_as_format", None)
+    return state if read_as is None else read_as(state, format_version)
+
+
 def apply_logged(game: Any, state: Any, action: Any, format_version: int) -> Outcome:
     """Apply an action as a log of this format version reads it. In format 1 the action completing
     a hidden phase revealed at once: the reveal is folded into that action's outcome."""
@@ -176,7 +186,7 @@ def replay(
 
     `told(seq, rulings)` hears every ruling the room told as the log was written, in order: the
     opening ones (seq 0), each action's (those later undone too), each undo's notice."""
-    result = Replay(states=[game.initial_state(setup, seed)], outcomes=[], entries=[])
+    result = Replay(states=[initial_logged(game, setup, seed, format_version)], outcomes=[], entries=[])
     if told is not None and hasattr(game, "opening_rulings"):  # what the board says before the first action
         told(0, game.opening_rulings(result.state))
     for entry in entries:

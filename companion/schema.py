@@ -43,7 +43,9 @@ import page read it. Conventions for a person or program writing one:
 - `complete` is true only for a log of a finished game with every secret in it (importable);
   `result` is then the game's result, which replaying the entries must reproduce.
 - `format_version` 1: the action completing a hidden phase revealed at once; 2: the game then
-  waits for the host's `reveal` or every seat's `ready`, and seats may take back a move."""
+  waits for the host's `reveal` or every seat's `ready`, and seats may take back a move; 3: in
+  Règlement the set-aside cards are shuffled into a new pile as soon as the last card of the pile
+  is drawn (in 1 and 2, only when a draw found the pile short)."""
 
 GAME_CONVENTIONS: dict[str, str] = {
     "vabanque": (

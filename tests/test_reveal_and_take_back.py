@@ -148,7 +148,7 @@ async def test_a_room_stored_before_format_versions_keeps_auto_revealing(tmp_pat
 
 async def test_the_last_move_reveals_nothing_and_the_host_reveal_is_the_undo_boundary(host: Host) -> None:
     room = await new_room(host)
-    assert room.format_version == LOG_FORMAT_VERSION == 2
+    assert room.format_version == LOG_FORMAT_VERSION >= 2
     await to_moves(room)
     await all_pawns_move(room)
     board = room.view(BOARD)
@@ -329,12 +329,12 @@ async def test_a_format_2_log_with_take_backs_and_reveals_imports_and_replays(ho
             took_back += 1
     assert took_back and room.over
     log = room.export(complete=True)
-    assert log["format_version"] == 2
+    assert log["format_version"] == LOG_FORMAT_VERSION >= 2
     assert any(e["kind"] == "undo" and "seat" in e["payload"] for e in log["entries"])
     assert any(e["payload"].get("type") == "ready" for e in log["entries"])
     other = Host(Store(tmp_path / "other.sqlite3"))
     imported = await other.import_log(log)
-    assert imported.format_version == 2 and imported.export(complete=True)["entries"] == log["entries"]
+    assert imported.format_version == LOG_FORMAT_VERSION and imported.export(complete=True)["entries"] == log["entries"]
     other.close()
     # a take-back naming a seat that did not make the latest action is refused
     forged = json.loads(json.dumps(log))

@@ -377,6 +377,9 @@ class State(Model):
     discarded: bool = False
     draw_pile: int
     set_aside: int = 0
+    #: when the set-aside cards become the new pile: as the last card of the pile is drawn (the
+    #: rulebook), or only once a draw finds the pile short (logs of format 1 and 2 read so)
+    reshuffle: Literal["last_card_drawn", "pile_short"] = "last_card_drawn"
     #: Alerte! cards out of the game (house rule alerte_card="leaves_game")
     removed_cards: int = 0
     #: SECRET: each player's private note of their hand (shown only in their own projection)
@@ -1590,15 +1593,28 @@ class Reglement:
             rulings.append(Ruling(code="reglement.slept_on", params={"seat": action.by, "ats": ", ".join(staying)}))
         return self._begin_turn(state, self._next_in_play(state, action.by), rulings)
 
+    def read_as_format(self, state: State, format_version: int) -> State:
+        """A log of format 1 or 2 reshuffles as it was written: when a draw finds the pile short."""
+        return state.model_copy(update={"reshuffle": "pile_short"}) if format_version < 3 else state
+
     def _draw(self, state: State, count: int, player: int, rulings: list[Ruling]) -> State:
         pile, aside = state.draw_pile, state.set_aside
         rulings.append(Ruling(code="reglement.drew", params={"seat": player, "count": count}))
-        if pile < count:
-            # the last card of the pile is used: shuffle the set-aside cards into a new pile
-            count -= pile
-            pile, aside = aside, 0
-            rulings.append(Ruling(code="reglement.reshuffled", params={"count": pile}))
-        pile -= min(count, pile)
+        if state.reshuffle == "pile_short":
+            if pile < count:
+                count -= pile
+                pile, aside = aside, 0
+                rulings.append(Ruling(code="reglement.reshuffled", params={"count": pile}))
+            pile -= min(count, pile)
+        else:
+            # "Lorsque la dernière carte de la pioche est utilisée, mélangez les cartes que vous
+            # avez mises de côté": the pile is never left empty while cards are set aside
+            drawn = min(count, pile)
+            pile, count = pile - drawn, count - drawn
+            if pile == 0 and aside:
+                pile, aside = aside, 0
+                rulings.append(Ruling(code="reglement.reshuffled", params={"count": pile}))
+                pile -= min(count, pile)
         return state.model_copy(
             update={"draw_pile": pile, "set_aside": aside, "cards_played": (), "discarded": False}
         )
