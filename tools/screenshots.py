@@ -167,6 +167,7 @@ async def chicago_poker(host: Any) -> tuple[Scene, Scene]:
         up(b, 9, "c4"), up(b, 2, "c2"), {"type": "draw", "by": b}, {"type": "end_turn", "by": b},
         down(a, 3, "c1"), down(a, 4, "c1"), {"type": "draw", "by": a}, {"type": "end_turn", "by": a},
         down(b, 3, "c2"), down(b, 4, "c2"), {"type": "draw", "by": b}, {"type": "end_turn", "by": b},
+        {"type": "reveal", "by": None},  # the host board reveals the shootout (log format 2)
         {"type": "reinforce", "by": a, "card": {"value": 13, "colour": "c1"}},
     ]  # fmt: skip
     for raw in script:
