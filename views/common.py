@@ -172,9 +172,10 @@ def icon_button(icon: Any, name: str, on_click: Callable[[Any], Awaitable[None]]
     )
 
 
-def language_menu(tr: Translator, lang: str, on_select: Callable[[Any], Awaitable[None]], ident: str = "language") -> ft.Control:
+def language_menu(tr: Translator, lang: str, on_select: Callable[[Any], Awaitable[None]], ident: str | None = None) -> ft.Control:
     """The device's language (each device keeps its own: see PageSession.set_language). The
-    field's own label is drawn, not announced: the Semantics label names it for screen readers."""
+    field's own label is drawn, not announced: the Semantics label names it for screen readers.
+    `ident`: a test identifier (the home page's menu has none: its browser test finds it so)."""
     from companion.i18n import LANGUAGES
 
     return ft.Semantics(
