@@ -277,7 +277,7 @@ async def run(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--players", type=int, default=6, help="seats per room (6: the game lasts the whole run)")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--unknown", type=int, nargs="*", default=[2000, 20000], help="unknown-id events per flood")
     parser.add_argument("--real", type=int, default=2000, help="real events after each flood")

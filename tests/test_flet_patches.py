@@ -40,6 +40,8 @@ FLET_SOURCES = {
     "Session.__resolve_event_control": "fca8c607b8511bff",
     "Session.dispatch_event": "69ad080f0c4d5c1b",
     "Session.handle_invoke_method_results": "c6de9785ab38cbab",
+    "Session.apply_patch": "832f07222dda550b",
+    "patch_dataclass": "e5520c284a9b8487",
 }
 
 
@@ -58,6 +60,9 @@ def test_flet_is_the_version_the_patches_were_written_for() -> None:
     found["FletApp.__on_message"] = source_hash(FletApp._FletApp__on_message)
     found["Session.dispatch_event"] = source_hash(Session.dispatch_event)
     found["Session.handle_invoke_method_results"] = source_hash(Session.handle_invoke_method_results)
+    from flet.utils.object_model import patch_dataclass
+
+    found["patch_dataclass"] = source_hash(patch_dataclass)
     changed = sorted(name for name, digest in FLET_SOURCES.items() if found.get(name) != digest)
     assert not changed, f"Flet changed {changed}: re-check views/flet_patches.py against the new code, then update FLET_SOURCES"
     # the private names and shapes the replacements use
@@ -97,6 +102,21 @@ def test_the_rate_allows_a_burst_then_the_rate() -> None:
 
 
 # -- in-process: real sessions and pages --------------------------------------------------------
+
+
+async def test_a_client_sets_declared_properties_only(make_host: Any, harness_factory: Any) -> None:
+    world = await make_world(make_host, harness_factory, "props", "vabanque", table_setup(), seed=VABANQUE_SEED)
+    board = await world.open_board()
+    page = board.page
+    page_id = page._i
+    board.session.apply_patch(page_id, {"width": 1100.0, "_junk": "x" * 250_000, "_i": 424242, "theme": {"_deep": "y" * 1000}})
+    assert page.width == 1100.0 and page._i == page_id and board.session.index.get(page_id) is page
+    assert not hasattr(page, "_junk") and not hasattr(page.theme, "_deep")
+    board.session.apply_patch(page_id, ["not", "a", "dict"])  # ignored, as Flet ignores unknown names
+    await board.click(RULES)  # the page still works
+    assert board.has(RULES_BACK)
+    world.harness.check()
+
 
 
 async def test_an_event_for_an_unknown_control_is_dropped_without_walking_the_page(make_host: Any, harness_factory: Any, monkeypatch: Any) -> None:

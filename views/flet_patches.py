@@ -6,6 +6,7 @@ by tests/test_flet_patches.py, which fails when a Flet upgrade changes what it r
 3. Events for controls that are not on the page: dropped at O(1) (`_resolve_event_control`).
 4. One bounded event lane per connection (`_receive_loop`, `EventLane`).
 5. Connections that fail before registering: cleaned up (`_receive_loop`, `_handle`).
+6. Properties a client sets that no control declares: ignored (`_apply_patch`).
 
 Why 3-5 (issue 11, measured on current main with benchmarks/flood.py): one device without a
 token that sent 2,000 click events for a control id that does not exist left /healthz
@@ -101,7 +102,9 @@ class EventLane:
     def __init__(self, app: Any):
         self.app = app
         self.bucket = TokenBucket(EVENT_RATE, EVENT_BURST)
-        self.pending: collections.deque[bytes | None] = collections.deque()
+        #: (the session when the event came, the frame): a device that left still has the events
+        #: it sent before leaving handled (its FletApp forgets the session on disconnect)
+        self.pending: collections.deque[tuple[Any, bytes] | None] = collections.deque()
         self.wake = asyncio.Event()
         self.worker: asyncio.Task[None] | None = None
         self.dropped = 0
@@ -112,7 +115,7 @@ class EventLane:
         if not self.bucket.take() or len(self.pending) >= EVENT_QUEUE_LIMIT:
             self.drop()
             return
-        self.pending.append(data)
+        self.pending.append((self.app._FletApp__session, data))
         if self.worker is None:
             self.worker = asyncio.get_running_loop().create_task(self.run(), name="flet-events")
         self.wake.set()
@@ -140,10 +143,10 @@ class EventLane:
 
         while True:
             while self.pending:
-                data = self.pending.popleft()
-                if data is None:
+                item = self.pending.popleft()
+                if item is None:
                     return
-                session = self.app._FletApp__session
+                session, data = item
                 # Each event as if in a task of its own (Flet's way): no auto-update setting a
                 # previous handler left in this task's context carries over.
                 _update_behavior_context_var.set(None)
@@ -178,6 +181,7 @@ PATCHED: tuple[tuple[str, Callable[[], Any], str], ...] = (
     ("FletApp.__send_loop", _fletapp, "_FletApp__send_loop"),
     ("FletApp.send_message", _fletapp, "send_message"),
     ("Session.__resolve_event_control", _session, "_Session__resolve_event_control"),
+    ("Session.apply_patch", _session, "apply_patch"),
 )
 ORIGINALS: dict[str, Any] = {}
 
@@ -196,6 +200,7 @@ def apply() -> None:
     Session._Session__resolve_event_control = _resolve_event_control  # type: ignore[attr-defined]
     FletApp._FletApp__receive_loop = _receive_loop  # type: ignore[attr-defined]
     FletApp.handle = _handle  # type: ignore[method-assign]
+    Session.apply_patch = _wrap_apply_patch(ORIGINALS["Session.apply_patch"])  # type: ignore[method-assign]
     _applied = True
 
 
@@ -328,3 +333,26 @@ async def _handle(self: Any, websocket: Any) -> None:
     session = self._FletApp__session
     if session is not None:
         await app_manager.disconnect_session(self._FletApp__get_unique_session_id(session.id), self._FletApp__session_timeout_seconds)
+
+
+# -- 6. client property updates: declared properties only ----------------------------------------
+
+
+def declared_only(patch: Any) -> Any:
+    """`patch` without the names starting with "_", at any depth. Flet's `patch_dataclass` sets
+    such a name on the control even when the control does not declare it (`_i`, `_parent` and any
+    new name included): one connection could keep adding attributes (200 frames of 250 kB: +46
+    MiB) or renumber a control. The Flutter client only ever sends declared properties."""
+    if isinstance(patch, dict):
+        return {k: declared_only(v) for k, v in patch.items() if not (isinstance(k, str) and k.startswith("_"))}
+    if isinstance(patch, list):
+        return [declared_only(v) for v in patch]
+    return patch
+
+
+def _wrap_apply_patch(original: Callable[..., Any]) -> Callable[..., Any]:
+    def apply_patch(self: Any, control_id: int, patch: dict[str, Any]) -> None:
+        original(self, control_id, declared_only(patch) if isinstance(patch, dict) else {})
+
+    apply_patch.__wrapped__ = original  # type: ignore[attr-defined]
+    return apply_patch
