@@ -11,7 +11,7 @@ one run, each compared with the quiet phase before it:
   * flood N: a spectator board of room B (no token) sends N events for an unknown control id,
     then 2,000 real ones (a resize, a click on the current Rules/Back button, alternately), as
     fast as its socket takes them; the phase lasts until the server answers /healthz at once
-    again;
+    again, and at least as long as a quiet phase;
   * reconnect: a phone of room B drops its socket and registers again (same session id, as the
     Flutter client does) up to 50 times a second for `--reconnect-s` seconds; room B's board
     counts the frames it is sent meanwhile.
@@ -228,7 +228,8 @@ async def run(args: argparse.Namespace) -> int:
                 phase = Phase(f"flood {count} + {args.real} real", time.perf_counter())
                 phase.extra.update(await send_flood(spectator, count, args.real))
                 await poller.answered_at_once()
-                await asyncio.sleep(1.0)
+                # at least as long as the quiet phase: enough of room A's taps for a p95
+                await asyncio.sleep(max(1.0, phase.start + args.quiet_s - time.perf_counter()))
                 phase.end = time.perf_counter()
                 phase.extra["told"] = told(spectator, notice)
                 phase.extra["flooder connected"] = not spectator.closed
