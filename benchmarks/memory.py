@@ -50,6 +50,8 @@ class Config:
     #: route bytes per registration (None = as large as the frame limit allows)
     route_bytes: int | None = None
     boards: int = 10
+    #: sockets that close before registering (half of them after a first frame that is not one)
+    unregistered: int = 300
     #: times the whole sequence runs on the same server (memory freed is reused, not added to)
     waves: int = 1
 
@@ -99,6 +101,12 @@ async def send_and_hang_up(ws_url: str, frame: bytes) -> str:
                         return "answered"
         except ConnectionClosed as closed:
             return f"closed {closed.rcvd.code if closed.rcvd else 'without a close frame'}"
+
+
+async def close_before_registering(ws_url: str, bad_first_frame: bool) -> None:
+    async with ws_connect(ws_url, max_size=None, compression=None, open_timeout=30) as ws:
+        if bad_first_frame:
+            await ws.send(b"\x00" + msgpack.packb([3, {"target": 1, "name": "click", "data": None}]))
 
 
 def health(base_url: str) -> dict[str, Any]:
@@ -162,6 +170,10 @@ async def measure(config: Config, data_dir: Path, *, expire: bool) -> Result:
                 await open_board_and_leave(server.base_url, board_route)
             result.rss["boards left" + suffix] = server.rss()
 
+            for n in range(config.unregistered):
+                await close_before_registering(ws_url, bad_first_frame=n % 2 == 1)
+            result.rss["closed before registering" + suffix] = server.rss()
+
             result.oversize_close = await send_and_hang_up(ws_url, register_frame(limit + 1))
             result.rss["oversize frame" + suffix] = server.rss()
 
@@ -177,7 +189,7 @@ def report(result: Result) -> str:
     c = result.config
     lines = [
         f"{c.name}: frame limit {(c.frame_limit or result.frame_bytes) / 1024:.0f} KiB, session timeout {c.session_timeout} s; "
-        f"{c.connections} registrations of {result.frame_bytes / 1024:.0f} KiB, {c.boards} boards",
+        f"{c.connections} registrations of {result.frame_bytes / 1024:.0f} KiB, {c.boards} boards, {c.unregistered} closing before registering",
         f"  baseline RSS {result.rss['baseline'] / MIB:.1f} MiB",
     ]
     for step in list(result.rss)[1:]:

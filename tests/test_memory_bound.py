@@ -52,7 +52,9 @@ async def test_devices_that_left_give_their_memory_back(tmp_path: Path) -> None:
     for wave in (1, 2):
         held = result.growth(f"large registrations left (wave {wave})", since="baseline" if wave == 1 else "sessions expired (wave 1)")
         assert held <= config.connections * BOUND_PER_CONNECTION_MIB, f"wave {wave}: {held:.1f} MiB for {config.connections} connections"
-        grown = result.growth(f"oversize frame (wave {wave})", since=f"boards left (wave {wave})")
+        unregistered = result.growth(f"closed before registering (wave {wave})", since=f"boards left (wave {wave})")
+        assert unregistered < 4, f"wave {wave}: {config.unregistered} sockets closed before registering kept {unregistered:.1f} MiB"
+        grown = result.growth(f"oversize frame (wave {wave})", since=f"closed before registering (wave {wave})")
         assert grown < 2, f"refusing a frame over the limit grew the server by {grown:.1f} MiB"
     after = result.growth("sessions expired (wave 2)")
     assert after <= BOUND_AFTER_EXPIRY_MIB, f"{after:.1f} MiB still held after every session expired"
