@@ -140,6 +140,23 @@ class Game(Protocol[SetupT, StateT, ActionT]):
         ...
 
 
+def announced(outcome: Outcome, *rulings: Ruling) -> Outcome:
+    """The outcome with `rulings` said first (who asked for a reveal, before what it shows)."""
+    return outcome.model_copy(update={"rulings": (*rulings, *outcome.rulings)})
+
+
+def seat_ready(state: Any, seat: int, players: int, game_id: str, complete: Any, all_ready: str) -> Outcome:
+    """`seat` says it is ready (`state.ready` lists who is); the last seat's ready performs
+    `complete(state) -> Outcome` (the reveal, the next round) inside this same action, announced
+    by the ruling `all_ready`."""
+    if seat in state.ready:
+        raise RuleError(f"{game_id}.err.already_ready")
+    ruling = Ruling(code=f"{game_id}.ready", params={"seat": seat})
+    if len(state.ready) + 1 < players:
+        return Outcome(state=state.model_copy(update={"ready": (*state.ready, seat)}), rulings=(ruling,))
+    return announced(complete(state), ruling, Ruling(code=all_ready))
+
+
 def rng_for(seed: int, *salt: object) -> random.Random:
     """A deterministic generator for one decision, derived from the room seed.
 

@@ -42,7 +42,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import Field, TypeAdapter, field_validator
 from pydantic_core import PydanticCustomError
 
-from companion.engine import Audience, Model, Outcome, RuleError, Ruling, rng_for
+from companion.engine import Audience, Model, Outcome, RuleError, Ruling, announced, rng_for, seat_ready
 from companion.games.poker_hands import (
     RARITY_RANKING,
     RECOMMENDED_RANKING,
@@ -1065,10 +1065,10 @@ class ChicagoPoker:
             raise RuleError("chicago_poker.err.game_over")
         if action.by is not None and not 0 <= action.by < state.players:
             raise RuleError("chicago_poker.err.unknown_seat", seat=action.by)
+        if isinstance(action, (Reveal, Ready)):
+            return self._reveal_request(state, action)
         log = _Log()
         handler = {
-            Reveal: self._reveal_request,
-            Ready: self._reveal_request,
             RevealTile: self._reveal_tile,
             ChooseShootout: self._choose_shootout,
             Reinforce: self._reinforce,
@@ -1399,19 +1399,12 @@ class ChicagoPoker:
             return self._shootout(_put(state, phase="actions", pending_reveal=None, reveal_business=None, ready=()), business, log)
         return self._reveal_round(_put(state, phase="reinforce", pending_reveal=None, ready=()), log)
 
-    def _reveal_request(self, state: State, action: Reveal | Ready, log: _Log) -> State:
+    def _reveal_request(self, state: State, action: Reveal | Ready) -> Outcome:
         if state.phase != "reveal":
             raise RuleError("chicago_poker.err.wrong_phase", phase=state.phase)
         if isinstance(action, Reveal):
-            log.add("host_revealed")
-            return self._resolve_reveal(state, log)
-        if action.by in state.ready:
-            raise RuleError("chicago_poker.err.already_ready")
-        log.add("ready", seat=action.by)
-        if len(state.ready) + 1 < state.players:
-            return _put(state, ready=state.ready + (action.by,))
-        log.add("all_ready")
-        return self._resolve_reveal(state, log)
+            return announced(self.reveal(state), Ruling(code="chicago_poker.host_revealed"))
+        return seat_ready(state, action.by, state.players, "chicago_poker", self.reveal, "chicago_poker.all_ready")
 
     def _shootout(self, state: State, business_id: int, log: _Log) -> State:
         business = state.business(business_id)

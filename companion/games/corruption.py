@@ -31,7 +31,9 @@ from companion.engine import (
     Outcome,
     RuleError,
     Ruling,
+    announced,
     rng_for,
+    seat_ready,
 )
 from companion.players import Player, check_players
 from companion.standings import Detail, Standing, ranked
@@ -875,16 +877,8 @@ class Corruption:
         if state.phase != "reveal":
             raise RuleError("corruption.err.wrong_phase", phase=state.phase)
         if isinstance(action, Reveal):
-            revealed = self.reveal(state)
-            return revealed.model_copy(update={"rulings": (Ruling(code="corruption.host_revealed"), *revealed.rulings)})
-        if action.by in state.ready:
-            raise RuleError("corruption.err.already_ready")
-        ready = state.ready + (action.by,)
-        ruling = Ruling(code="corruption.ready", params={"seat": action.by})
-        if len(ready) < state.players:
-            return Outcome(state=state.model_copy(update={"ready": ready}), rulings=(ruling,))
-        revealed = self.reveal(state)
-        return revealed.model_copy(update={"rulings": (ruling, Ruling(code="corruption.all_ready"), *revealed.rulings)})
+            return announced(self.reveal(state), Ruling(code="corruption.host_revealed"))
+        return seat_ready(state, action.by, state.players, "corruption", self.reveal, "corruption.all_ready")
 
     def _play_ruling(self, placement: Placement, contract: Contract | None) -> Ruling:
         """Public: a face-down card's ruling names where it went, never what it is."""

@@ -21,7 +21,9 @@ from companion.engine import (
     Outcome,
     RuleError,
     Ruling,
+    announced,
     rng_for,
+    seat_ready,
 )
 from companion.players import Player, check_players
 from companion.standings import Detail, Standing, ranked
@@ -417,8 +419,7 @@ class Vabanque:
         if isinstance(action, Reveal):
             if state.phase != "reveal":
                 raise RuleError("vabanque.err.wrong_phase", phase=state.phase)
-            revealed = self.reveal(state)
-            return revealed.model_copy(update={"rulings": (Ruling(code="vabanque.revealed"), *revealed.rulings)})
+            return announced(self.reveal(state), Ruling(code="vabanque.revealed"))
         if isinstance(action, Ready):
             return self._ready(state, action)
         expected_phase = {PlaceChip: "chips", PlaceCard: "cards", MovePawn: "moves"}[type(action)]
@@ -487,17 +488,9 @@ class Vabanque:
     def _ready(self, state: State, action: Ready) -> Outcome:
         if state.phase not in ("reveal", "payout"):
             raise RuleError("vabanque.err.wrong_phase", phase=state.phase)
-        if action.by in state.ready:
-            raise RuleError("vabanque.err.already_ready")
-        ready = state.ready + (action.by,)
-        ruling = Ruling(code="vabanque.ready", params={"seat": action.by})
-        if len(ready) < state.players:
-            return Outcome(state=state.model_copy(update={"ready": ready}), rulings=(ruling,))
         if state.phase == "reveal":
-            revealed = self.reveal(state)
-            return revealed.model_copy(update={"rulings": (ruling, Ruling(code="vabanque.all_ready"), *revealed.rulings)})
-        started = self._start_round(state)
-        return started.model_copy(update={"rulings": (ruling, Ruling(code="vabanque.all_ready_next"), *started.rulings)})
+            return seat_ready(state, action.by, state.players, "vabanque", self.reveal, "vabanque.all_ready")
+        return seat_ready(state, action.by, state.players, "vabanque", self._start_round, "vabanque.all_ready_next")
 
     # -- payout --
 
