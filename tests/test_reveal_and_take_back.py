@@ -30,10 +30,8 @@ A, B, C = 0, 1, 2
 
 
 @pytest.fixture
-async def host(tmp_path: Path):
-    host = Host(Store(tmp_path / "referee.sqlite3"))
-    yield host
-    host.close()
+def host(make_host: Any) -> Host:
+    return make_host()
 
 
 async def new_room(host: Host) -> Room:
@@ -284,7 +282,7 @@ async def test_a_tap_sent_again_after_an_undo_is_not_a_duplicate_of_nothing(host
     accepted = await room.submit(tap, channel="seat", seat=A, based_on_version=room.version)
     assert not accepted.duplicate and len(room.state.placements) == 1
     # and after a restart the undone tap's key is not remembered either
-    again = Host(Store(tmp_path / "referee.sqlite3"))
+    again = Host(Store(host.store.store.path))
     restored = again.rooms[room.id]
     assert restored.keys == room.keys
     again.close()
