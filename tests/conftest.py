@@ -17,6 +17,10 @@ from companion.store import Store
 # minutes of background CPU that every other test on a 2-core machine would pay for.
 # tests/test_static_compression.py turns it on, with a private cache.
 os.environ.setdefault("REFEREE_WEB_COMPRESSION", "0")
+# Tests about something else tap for one player after another at machine speed: the handover
+# window (views/screen.py HANDOVER_SECONDS) is off for them, servers started by tests included.
+# tests/test_handover*.py turn it on.
+os.environ.setdefault("REFEREE_HANDOVER_SECONDS", "0")
 
 #: Three players in clockwise order. Names are distinctive so a leak search cannot hit UI words.
 VABANQUE_PLAYERS: list[dict[str, str]] = [

@@ -88,24 +88,28 @@ class Handover:
 
     Controls acting for a player are keyed by that player (`GameContext.act_key`), so their ids
     change with the player: a tap already on its way to the previous player's button cannot be
-    taken by the next player's. During the window, though, the new player's controls keep the
-    previous player's keys: they refuse every tap, and a tap sent to the old ids then reaches a
-    control that says so ("Now Gus: tap again") instead of one removed from the page, whose event
-    Flet drops without a word. When the window ends the page is drawn again with the new keys."""
+    taken by the next player's. During the window, though, the new player's controls take over
+    the keys (so the ids) of the previous drawing's act-for controls, in drawing order: they
+    refuse every tap, and a tap still addressed to a previous control reaches one that says so
+    ("Now Gus: tap again"), not a control removed from the page, whose event Flet drops without
+    a word. When the window ends the page is drawn again with the player's own keys."""
 
     def __init__(self, *, hands_over: bool, on_window: Any):
         #: the board acts for whoever plays; a phone only for its own seat
         self.hands_over = hands_over
         self.on_window = on_window
-        #: seats acted for by the page last drawn
+        #: seats acted for, and the act-for keys in drawing order, of the page last drawn
         self.shown: frozenset[int] = frozenset()
+        self.shown_keys: list[str] = []
         self._drawing: set[int] = set()
+        self._drawing_keys: list[str] = []
         #: this device's own action was accepted since the last drawing
         self.acted = False
-        #: the open window: the seat it protects, until when, and whose keys that seat keeps
+        #: the open window: the seat it protects, until when, and the keys its controls take over
         self.seat: int | None = None
         self.until = 0.0
-        self.keys_of: int | None = None
+        self.inherited: list[str] = []
+        self._inheriting = 0
 
     def is_open(self) -> bool:
         return self.seat is not None and time.monotonic() < self.until
@@ -115,6 +119,8 @@ class Handover:
 
     def begin(self) -> None:
         self._drawing = set()
+        self._drawing_keys = []
+        self._inheriting = 0
 
     def acts_for(self, seat: int) -> None:
         """This drawing acts for `seat`: the window opens if that is a new player (on the board),
@@ -125,23 +131,29 @@ class Handover:
         new_player = self.hands_over and self.shown and seat not in self.shown
         again = self.acted and seat in self.shown
         if new_player or again:
-            self.open(seat, next(iter(self.shown)) if len(self.shown) == 1 else seat)
+            self.open(seat)
 
     def key(self, base: str, seat: int) -> str:
         self.acts_for(seat)
-        if self.is_open() and seat == self.seat and self.keys_of is not None:
-            return f"{base}@{self.keys_of}"
-        return f"{base}@{seat}"
+        key = f"{base}@{seat}"
+        if self.is_open() and seat == self.seat and self._inheriting < len(self.inherited):
+            key = self.inherited[self._inheriting]
+            self._inheriting += 1
+        self._drawing_keys.append(key)
+        return key
 
-    def open(self, seat: int, keys_of: int) -> None:
-        self.seat, self.keys_of = seat, keys_of
+    def open(self, seat: int) -> None:
         if HANDOVER_SECONDS <= 0:
             return
+        self.seat = seat
+        self.inherited = list(self.shown_keys)
         self.until = time.monotonic() + HANDOVER_SECONDS
         self.on_window(HANDOVER_SECONDS)
 
     def end(self) -> None:
         self.shown = frozenset(self._drawing)
+        if not self.is_open():
+            self.shown_keys = self._drawing_keys
         self.acted = False
 
 

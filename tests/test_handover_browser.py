@@ -1,0 +1,208 @@
+"""A double tap never acts for the next player (issue #12), in real headless Chromium against the
+real server (`uv run main.py`, handover window on at its real length).
+
+For each game's host-board act-for controls, the finger taps a control, then taps the same spot
+again 50, 200, 350, 600 or 1,000 ms later. Meanwhile the control under it has become the next
+player's (or the same player's next action): the second tap must be refused with the handover
+message, and the room's log (read from the host's export) must have grown by exactly one entry.
+The same on a phone acting twice in a row (Chicago Poker: a player's two actions). One server
+and one browser for the module, one page per device, the delays one after another on it.
+
+Needs Debian's chromium at /usr/bin/chromium: without it the tests FAIL (never skip).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from tests.conftest import VABANQUE_PLAYERS, VABANQUE_SEED, vabanque_setup
+from tests.harness.browser import BOARD_VIEWPORT, PHONE_VIEWPORT, WAIT_MS, chromium, enable_semantics, ident
+from tests.harness.server import RefereeServer, prepare_rooms
+
+pytestmark = pytest.mark.browser
+
+DELAYS_MS = [50, 200, 350, 600, 1000]
+VABANQUE_NAMES = [p["name"] for p in VABANQUE_PLAYERS]
+#: tables tapped on the Vabanque board, one pair of taps each
+CHIP_TABLES = [2, 4, 6, 1, 7]
+#: Règlement free seating: chairs tapped on the board, one pair each (all empty at the start)
+CHAIRS = ["A", "C", "E", "G", "I"]
+
+
+@dataclass
+class Table:
+    server: RefereeServer
+    rooms: dict[str, str]
+    tokens: dict[str, list[str]]
+    browser: Any = None
+    pages: dict[str, Any] = field(default_factory=dict)
+
+    def log_count(self, game: str) -> int:
+        """Entries in the room's log, as the host's export tells (actions and undos)."""
+        url = self.server.url(f"/export/{self.rooms[game]}.json", k=self.server.host_token or "")
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return len(json.loads(response.read())["entries"])
+
+    def page(self, name: str, url: str, viewport: dict[str, int]) -> Any:
+        if name not in self.pages:
+            context = self.browser.new_context(viewport=viewport)
+            context.set_default_timeout(WAIT_MS)
+            page = context.new_page()
+            page.goto(url)
+            enable_semantics(page)
+            self.pages[name] = page
+        return self.pages[name]
+
+    def board(self, game: str) -> Any:
+        return self.page(f"board-{game}", self.server.url(f"/room/{self.rooms[game]}", k=self.server.host_token or ""), BOARD_VIEWPORT)
+
+    def phone(self, game: str, seat: int) -> Any:
+        return self.page(f"phone-{game}-{seat}", f"{self.server.base}/join/{self.rooms[game]}/{self.tokens[game][seat]}", PHONE_VIEWPORT)
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
+    from tests.test_chicago_poker_views import OPENING, SEED, cp_setup
+    from tests.test_reglement_views import PLAYERS as REGLEMENT_PLAYERS
+    from tests.test_reglement_views import SEED as REGLEMENT_SEED
+
+    data_dir = tmp_path_factory.mktemp("handover-data")
+
+    async def script(host: Any) -> tuple[dict[str, str], dict[str, list[str]]]:
+        rooms, tokens = {}, {}
+        vabanque = await host.create_room("vabanque", vabanque_setup(), seed=VABANQUE_SEED)
+        chicago = await host.create_room("chicago_poker", cp_setup(), seed=SEED)
+        for raw in OPENING:
+            await chicago.submit(raw, channel="host", seat=None, based_on_version=chicago.version)
+        reglement = await host.create_room("reglement", {"players": REGLEMENT_PLAYERS, "first_placer": 2}, seed=REGLEMENT_SEED)
+        for game, room in (("vabanque", vabanque), ("chicago_poker", chicago), ("reglement", reglement)):
+            rooms[game] = room.id
+            tokens[game] = [s.token for s in room.seats]
+        return rooms, tokens
+
+    rooms, tokens = prepare_rooms(data_dir, script)
+    server = RefereeServer(data_dir, env={"REFEREE_HANDOVER_SECONDS": "1.5"})
+    server.start()
+    try:
+        with chromium() as browser:
+            yield Table(server=server, rooms=rooms, tokens=tokens, browser=browser)
+    finally:
+        server.stop()
+
+
+# --------------------------------------------------------------------------------------------
+# taps
+# --------------------------------------------------------------------------------------------
+
+
+def centre(page: Any, identifier: str) -> tuple[float, float]:
+    node = ident(page, identifier).first
+    try:
+        node.wait_for(state="visible")
+    except Exception as error:
+        raise AssertionError(f"no {identifier!r} on the page; it shows:\n{page.locator('body').aria_snapshot()}") from error
+    box = node.bounding_box()
+    assert box is not None, identifier
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def settled(page: Any) -> None:
+    """No handover window open (its "Now ..." cue is gone) and no message over the page."""
+    from playwright.sync_api import expect
+
+    expect(ident(page, "handover-now")).to_have_count(0)
+    if ident(page, "banner").count():
+        ident(page, "banner").first.click()  # a tap on a message closes it
+        expect(ident(page, "banner")).to_have_count(0)
+
+
+def tap(page: Any, identifier: str) -> None:
+    """One deliberate tap, once the page is settled."""
+    settled(page)
+    ident(page, identifier).first.click()
+
+
+def wait_count(table: Table, game: str, at_least: int) -> int:
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while True:
+        count = table.log_count(game)
+        if count >= at_least or time.monotonic() > deadline:
+            return count
+        time.sleep(0.1)  # polling interval while waiting for the server's log to grow
+
+
+def double_tap(table: Table, game: str, page: Any, identifier: str, delay_ms: int, message: str) -> None:
+    """Tap `identifier`, then the same spot `delay_ms` later: exactly one action is logged and
+    the second tap shows `message`."""
+    from playwright.sync_api import expect
+
+    settled(page)
+    before = table.log_count(game)
+    x, y = centre(page, identifier)
+    page.mouse.click(x, y)
+    page.wait_for_timeout(delay_ms)  # the gap between the two taps is what is tested
+    page.mouse.click(x, y)
+    expect(ident(page, "banner")).to_contain_text(message)
+    assert wait_count(table, game, before + 1) == before + 1
+    expect(ident(page, "handover-now")).to_have_count(0)  # the window is over: any late tap is in
+    assert table.log_count(game) == before + 1, f"a tap {delay_ms} ms after the first acted too"
+
+
+# --------------------------------------------------------------------------------------------
+# the games
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("delay_ms", DELAYS_MS)
+def test_vabanque_board_chips(table: Table, delay_ms: int) -> None:
+    board = table.board("vabanque")
+    index = DELAYS_MS.index(delay_ms)
+    double_tap(table, "vabanque", board, f"table-{CHIP_TABLES[index]}", delay_ms, "tap again")
+    assert any(f"Now {name}: tap again" in t for name in VABANQUE_NAMES for t in ident(board, "banner").all_inner_texts())
+
+
+@pytest.mark.parametrize("delay_ms", DELAYS_MS)
+def test_chicago_phone_twice_then_board_end_turn(table: Table, delay_ms: int) -> None:
+    """Ada's phone: a draw, and the same spot again (her next action): refused. The board: Ada's
+    last action spent, "End Ada's turn", and the same spot again (now Bea's draw): refused.
+    Then the host undoes all of it, so the next delay starts from the same turn (hands would
+    otherwise fill up)."""
+    from tests.test_chicago_poker_views import A, B
+
+    game = "chicago_poker"
+    board = table.board(game)
+    phone = table.phone(game, A)
+    names = ["Ada", "Bea"]
+    double_tap(table, game, phone, "draw", delay_ms, "Your next action: tap again")
+    done = 1
+    settled(phone)
+    for _ in range(2):  # Ada's other two actions (a turn has three), drawn on the board
+        before = table.log_count(game)
+        tap(board, "draw")
+        assert wait_count(table, game, before + 1) == before + 1
+        done += 1
+    double_tap(table, game, board, "end-turn", delay_ms, f"Now {names[B]}: tap again")
+    done += 1
+    for _ in range(done):  # back to the start of Ada's turn
+        before = table.log_count(game)
+        tap(board, "undo")
+        assert wait_count(table, game, before + 1) == before + 1
+
+
+@pytest.mark.parametrize("delay_ms", DELAYS_MS)
+def test_reglement_board_seating(table: Table, delay_ms: int) -> None:
+    """Free seating: a chair tapped for the placer, and the same chair again at once: not taken as
+    the next placer's placement (counter-clockwise)."""
+    from tests.test_reglement_views import NAMES
+
+    board = table.board("reglement")
+    index = DELAYS_MS.index(delay_ms)
+    double_tap(table, "reglement", board, f"chair-{CHAIRS[index]}", delay_ms, "tap again")
+    assert any(f"Now {name}: tap again" in t for name in NAMES for t in ident(board, "banner").all_inner_texts())

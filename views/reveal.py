@@ -1,0 +1,80 @@
+"""The table's shared steps that no game draws itself: the reveal (a logged action tapped on the
+host board, or everyone being ready), the phones' "I'm ready", and a phone's "Take back my move".
+
+They read only public projection fields (`awaiting_reveal`, `ready`, `board_legal.reveal`,
+`my_legal.ready`), present in every game that hides something; a game without them (Règlement)
+gets none of these controls.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from views.common import ACCENT, INK, MUTED, PANEL, big_button, handler, label, tagged
+
+
+def ready_line(ctx: Any, view: Any) -> ft.Control | None:
+    ready = tuple(getattr(view, "ready", ()) or ())
+    if not ready:
+        return None
+    return tagged("ready-list", label(ctx.tr.t("ui.ready_list", ctx.names, seats=list(ready)), 16, MUTED))
+
+
+def reveal_panel(ctx: Any, view: Any) -> ft.Control | None:
+    """On the board while the game waits for the reveal: what it waits for, who is ready, and on
+    the host board the Reveal button (the undo stops at the reveal: everyone has then seen)."""
+    if not getattr(view, "awaiting_reveal", False):
+        return None
+    tr = ctx.tr
+    items: list[ft.Control] = [label(tr.t("ui.reveal_waiting"), 20, INK, ft.FontWeight.BOLD)]
+    line = ready_line(ctx, view)
+    if line is not None:
+        items.append(line)
+    legal = getattr(view, "board_legal", None)
+    if ctx.acts_for_current and legal is not None and getattr(legal, "reveal", False):
+        items.append(big_button(tr.t("ui.reveal"), handler(ctx.submit, {"type": "reveal", "by": None}), ident="reveal"))
+    return ft.Semantics(
+        identifier="reveal-panel",
+        key="reveal-panel",
+        content=ft.Container(bgcolor=PANEL, border=ft.Border.all(3, ACCENT), border_radius=12, padding=12, content=ft.Column(items, spacing=8, tight=True)),
+    )
+
+
+def ready_panel(ctx: Any, view: Any, seat: int) -> ft.Control | None:
+    """On a phone: "I'm ready" while the table waits for everyone (the reveal, or Vabanque's next
+    round after the payout), and who is ready already."""
+    legal = getattr(view, "my_legal", None)
+    may = legal is not None and getattr(legal, "ready", False)
+    line = ready_line(ctx, view)
+    if not may and line is None:
+        return None
+    tr = ctx.tr
+    items: list[ft.Control] = []
+    if may:
+        text = tr.t("ui.ready") if getattr(view, "awaiting_reveal", False) else tr.t("ui.ready_next")
+        items.append(big_button(text, handler(ctx.submit, {"type": "ready", "by": seat}), ident="ready", key=ctx.act_key("ready", seat)))
+    if line is not None:
+        items.append(line)
+    return ft.Column(items, spacing=6, tight=True, key="ready-panel")
+
+
+def take_back_control(ctx: Any, status: Any, on_tap: Any) -> ft.Control | None:
+    """The owner's "Take back my move": while its latest action is the last one and revealed
+    nothing; greyed with the reason once another action came or a reveal happened; absent while
+    this seat has done nothing to take back."""
+    tr = ctx.tr
+    if status.available:
+        return big_button(tr.t("ui.take_back"), on_tap, ident="take-back", colour="#B0BEC5")
+    if status.refusal in (None, "room.err.take_back_nothing"):
+        return None
+    return ft.Column(
+        [
+            big_button(tr.t("ui.take_back"), None, ident="take-back", colour="#B0BEC5", disabled=True),
+            tagged("take-back-why", label(tr.t(status.refusal), 14, MUTED)),
+        ],
+        spacing=2,
+        tight=True,
+        key="take-back-off",
+    )
