@@ -16,6 +16,7 @@ import pytest
 
 from tests.harness.flet_inprocess import Tab
 from tests.harness.world import World
+from tests.test_corruption_views import catalogue_copy  # noqa: F401 (a fixture: the contract catalogue in a temporary copy)
 from tests.test_views_inprocess import CHIP_TABLES, NAMES, make_world, screen_of
 
 
@@ -284,6 +285,7 @@ async def test_a_phone_cannot_end_the_payout_or_start_the_next_round(make_host: 
         assert not phone.has("reveal")
         await board.click("reveal")
     assert world.room.view().phase == "payout"
+    assert "Not after a reveal: everyone has seen the cards" in board.text(board.find("undo-why"))  # type: ignore[arg-type]
     assert board.has("next-round") and not phone.has("next-round")
     assert "The host board starts round 2" in phone.text()
     board_step = board.text(board.find("payout"))  # type: ignore[arg-type]
@@ -298,3 +300,34 @@ async def test_a_phone_cannot_end_the_payout_or_start_the_next_round(make_host: 
     assert phone.has("banner") and not board.has("banner")
     await board.click("next-round")
     assert world.room.view().round == 2
+
+
+async def test_corruption_board_entry_for_the_next_player_waits_out_the_window(make_host: Any, harness_factory: Any, catalogue_copy: Any, window: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Corruption: the board enters Alice's face-up card; Bruno's entry at once is refused with
+    the handover message (it would be his card), and taken once the window is over."""
+    import views.screen
+
+    from tests.test_corruption_views import AIRPORT, B, SUBWAY, deal_on_board
+    from tests.test_corruption_views import make_world as corruption_world
+
+    monkeypatch.setattr(views.screen, "HANDOVER_SECONDS", 0.0)
+    world = await corruption_world(make_host, harness_factory, "corruption-handover")
+    board = await world.open_board()
+    await deal_on_board(world)
+    monkeypatch.setattr(views.screen, "HANDOVER_SECONDS", window)
+    await board.click("board-enter")
+    await board.click("board-card-10000")
+    await board.click(f"board-loc-{SUBWAY}")
+    placed = len(world.room.state.placements)
+    assert world.room.view().turn == B
+    await board.click("board-enter")
+    await board.click("board-card-10000")
+    await board.click(f"board-loc-{AIRPORT}")
+    assert len(world.room.state.placements) == placed
+    assert "Now Bruno: tap again" in banner_text(board)
+    screen = screen_of(board)
+    await until(lambda: not screen.handover.is_open(), world)
+    if not board.has(f"board-loc-{AIRPORT}"):
+        await board.click("board-card-10000")
+    await board.click(f"board-loc-{AIRPORT}")
+    assert len(world.room.state.placements) == placed + 1
