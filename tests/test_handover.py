@@ -280,10 +280,13 @@ async def test_a_phone_cannot_end_the_payout_or_start_the_next_round(make_host: 
     await world.open_phone(2)
     await play_to_last_move(world, 1, [("raise", 1), ("bluff", 3), ("cheat", 5)], 2)
     await board.click("move-0")
-    if world.room.view().phase == "reveal":
-        assert board.has("reveal")
-        assert not phone.has("reveal")
-        await board.click("reveal")
+    # the last move reveals nothing: the board offers Reveal, the phones "I'm ready"
+    assert world.room.view().phase == "reveal"
+    assert board.has("reveal") and not phone.has("reveal") and phone.has("ready")
+    await phone.click("ready")
+    assert f"Ready: {NAMES[1]}" in board.text(board.find("ready-list"))  # type: ignore[arg-type]
+    assert world.room.view().phase == "reveal"
+    await board.click("reveal")
     assert world.room.view().phase == "payout"
     assert "Not after a reveal: everyone has seen the cards" in board.text(board.find("undo-why"))  # type: ignore[arg-type]
     assert board.has("next-round") and not phone.has("next-round")

@@ -82,7 +82,17 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
         for raw in OPENING:
             await chicago.submit(raw, channel="host", seat=None, based_on_version=chicago.version)
         reglement = await host.create_room("reglement", {"players": REGLEMENT_PLAYERS, "first_placer": 2}, seed=REGLEMENT_SEED)
-        for game, room in (("vabanque", vabanque), ("chicago_poker", chicago), ("reglement", reglement)):
+        # a second Vabanque table at its pawn moves: chips and cards entered for every seat
+        moves = await host.create_room("vabanque", vabanque_setup(), seed=VABANQUE_SEED)
+        for table in [2, 4, 6, 1, 7, 3, 5, 2, 4, 6, 1, 3]:
+            await moves.submit({"type": "place_chip", "by": moves.view().waiting_for[0], "table": table}, channel="host", seat=None, based_on_version=moves.version)
+        hands: dict[int, list[tuple[str, int]]] = {1: [("raise", 1), ("bluff", 3), ("cheat", 5)], 2: [("bluff", 2), ("raise", 4), ("cheat", 6)], 0: [("cheat", 7), ("bluff", 6), ("raise", 2)]}
+        while moves.view().phase == "cards":
+            seat = moves.view().waiting_for[0]
+            card, where = hands[seat].pop(0)
+            await moves.submit({"type": "place_card", "by": seat, "table": where, "card": card}, channel="seat", seat=seat, based_on_version=moves.version)
+        assert moves.view().phase == "moves"
+        for game, room in (("vabanque", vabanque), ("chicago_poker", chicago), ("reglement", reglement), ("vabanque_moves", moves)):
             rooms[game] = room.id
             tokens[game] = [s.token for s in room.seats]
         return rooms, tokens
@@ -166,6 +176,19 @@ def test_vabanque_board_chips(table: Table, delay_ms: int) -> None:
     index = DELAYS_MS.index(delay_ms)
     double_tap(table, "vabanque", board, f"table-{CHIP_TABLES[index]}", delay_ms, "tap again")
     assert any(f"Now {name}: tap again" in t for name in VABANQUE_NAMES for t in ident(board, "banner").all_inner_texts())
+
+
+@pytest.mark.parametrize("delay_ms", DELAYS_MS)
+def test_vabanque_board_moves(table: Table, delay_ms: int) -> None:
+    """The issue's own case: "+0 / stay" tapped for one player, the same spot again for the next
+    one; then the host undoes the move, so every delay starts with the same player."""
+    game = "vabanque_moves"
+    board = table.board(game)
+    double_tap(table, game, board, "move-0", delay_ms, "tap again")
+    assert any(f"Now {name}: tap again" in t for name in VABANQUE_NAMES for t in ident(board, "banner").all_inner_texts())
+    before = table.log_count(game)
+    tap(board, "undo")
+    assert wait_count(table, game, before + 1) == before + 1
 
 
 @pytest.mark.parametrize("delay_ms", DELAYS_MS)
