@@ -409,7 +409,7 @@ def body_column(ctx: Any, view: View, body: Any, width: float, step: int | None,
     swiss_cards: list[ft.Control] = []
     for p in body.swiss:
         ring = ACCENT if p.index in focus_cards else None
-        bits: list[ft.Control] = [card_tile(ctx, p.seat, p.card, size=34, sideways=True, ring=ring, ident=f"card-{p.index}")]
+        bits: list[ft.Control] = [card_tile(ctx, p.seat, p.card, size=40, sideways=True, ring=ring, ident=f"card-{p.index}")]
         if p.assigned_to is not None and p.assigned_to in contracts:
             bits.append(label(tr.t("corruption.ui.swiss_to", contract=contracts[p.assigned_to].name), 14, ACCENT))
         swiss_cards.append(ft.Row(bits, spacing=4, tight=True))

@@ -111,9 +111,9 @@ def card_face(ctx: Any, card: str, seat: int) -> ft.Control:
     )
 
 
-def card_back(ctx: Any, seat: int, size: int = 22) -> ft.Control:
+def card_back(ctx: Any, seat: int, size: int = 22, ident: str | None = None) -> ft.Control:
     colour = ctx.colours[seat]
-    return ft.Container(
+    back = ft.Container(
         width=size * 0.75,
         height=size,
         bgcolor=COLOUR_HEX[colour],
@@ -122,11 +122,13 @@ def card_back(ctx: Any, seat: int, size: int = 22) -> ft.Control:
         alignment=ft.Alignment.CENTER,
         content=ft.Text(glyph(colour), size=size * 0.45, color=text_on(colour)),
     )
+    # named on the board, so the accessibility audit can measure it (40 px at arm's length)
+    return ft.Semantics(identifier=ident, container=True, content=back) if ident else back
 
 
-def pawn(ctx: Any, seat: int, size: int = 22) -> ft.Control:
+def pawn(ctx: Any, seat: int, size: int = 22, ident: str | None = None) -> ft.Control:
     colour = ctx.colours[seat]
-    return ft.Container(
+    token = ft.Container(
         width=size,
         height=size,
         bgcolor=COLOUR_HEX[colour],
@@ -135,6 +137,7 @@ def pawn(ctx: Any, seat: int, size: int = 22) -> ft.Control:
         alignment=ft.Alignment.CENTER,
         content=ft.Text(glyph(colour), size=size * 0.55, color=text_on(colour)),
     )
+    return ft.Semantics(identifier=ident, container=True, content=token) if ident else token
 
 
 # -- the board --
@@ -241,6 +244,9 @@ def turn_order(ctx: Any, view: View) -> ft.Control:
 
 def table_tile(ctx: Any, view: View, table: Any, tile: float, left: float, top: float, tappable: bool, highlighted: bool) -> ft.Control:
     revealed = table.payout is not None
+    # 40 px tokens on a tablet's tiles (read at arm's length, issue #15); a phone's small tiles
+    # keep tokens in proportion
+    token = max(40, int(tile * 0.2)) if tile >= 100 else int(tile * 0.17)
     inner: list[ft.Control] = [
         ft.Row(
             [label(str(table.number), int(tile * 0.2), ACCENT, ft.FontWeight.BOLD), label(f"Σ {table.total}", int(tile * 0.16), INK, ft.FontWeight.BOLD)],
@@ -249,11 +255,11 @@ def table_tile(ctx: Any, view: View, table: Any, tile: float, left: float, top: 
         )
     ]
     if table.pawns:
-        inner.append(ft.Row([pawn(ctx, s, int(tile * 0.17)) for s in table.pawns], alignment=ft.MainAxisAlignment.CENTER, spacing=2, wrap=True))
+        inner.append(fanned([pawn(ctx, s, token, f"pawn-{table.number}-{s}") for s in table.pawns], token, token, tile * 0.8))
     if revealed:
         inner.append(ft.Row([card_face_small(ctx, c.card, c.seat, tile) for c in table.payout.cards], alignment=ft.MainAxisAlignment.CENTER, spacing=2, wrap=True))
     elif table.card_backs:
-        inner.append(ft.Row([card_back(ctx, s, int(tile * 0.17)) for s in table.card_backs], alignment=ft.MainAxisAlignment.CENTER, spacing=2, wrap=True))
+        inner.append(fanned([card_back(ctx, s, token, f"back-{table.number}-{i}") for i, s in enumerate(table.card_backs)], token * 0.75, token, tile * 0.8))
     container = ft.Container(
         width=tile,
         height=tile,
@@ -268,6 +274,14 @@ def table_tile(ctx: Any, view: View, table: Any, tile: float, left: float, top: 
     ident = f"table-{table.number}"
     key = ctx.act_key(ident, view.waiting_for[0]) if tappable else ident
     return ft.Container(left=left, top=top, content=ft.Semantics(identifier=ident, key=key, button=tappable, content=container))
+
+
+def fanned(tokens: list[ft.Control], width: float, height: float, room: float) -> ft.Control:
+    """Tokens side by side in `room` px, or overlapping like a fanned hand when they do not fit
+    (each then shows at least its left part, in its owner's colour)."""
+    step = width + 2 if len(tokens) < 2 else min(width + 2, max(width * 0.45, (room - width) / (len(tokens) - 1)))
+    placed = [ft.Container(left=i * step, top=0, content=t) for i, t in enumerate(tokens)]
+    return ft.Stack(placed, width=width + step * (len(tokens) - 1), height=height)
 
 
 def card_face_small(ctx: Any, card: str, seat: int, tile: float) -> ft.Control:
