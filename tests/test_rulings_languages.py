@@ -274,3 +274,63 @@ def test_a_setup_problem_renders_inside_the_rejection_sentence() -> None:
         "The setup is not valid: the first player must be one of the players")
     assert translator("ru").t("room.err.invalid_setup", problem=problem).endswith(
         translator("ru").t(code))
+
+
+# -- numbers next to their words (issue #15: "moved 1 tables", "de 1 tables") -------------------
+
+#: the counts every template is rendered with: each plural category of en/fr/ru and the edges
+COUNTS = (0, 1, 2, 5, 21)
+WORD = r"[A-Za-zÀ-ÿА-Яа-яЁё][A-Za-zÀ-ÿА-Яа-яЁё-]*"
+
+
+def counted_words(lang: str, forms: tuple[str, ...] | None = None) -> set[str]:
+    """Every word the `lang` catalogue writes right after a count in its plural forms (only the
+    `forms` categories if given): "# tables", "# table", "# столов", the words a number agrees with."""
+    found = set()
+    for code in all_messages():
+        for _lit, _name, spec, _conv in string.Formatter().parse(translator(lang).template(code)):
+            if spec and spec.startswith(PLURAL_SPEC):
+                for form in spec[len(PLURAL_SPEC):].split("|"):
+                    category, _, text = form.partition("=")
+                    if forms is None or category in forms:
+                        found.update(m.lower() for m in re.findall(rf"#\s+({WORD})", text))
+    return found - {"de", "d"}
+
+
+#: fields that name a thing, a place or a card, never a count
+NAMING_FIELDS = {"kind", "from_kind", "card", "at", "from_at", "contract", "name", "board", "business"}
+#: numbers that name a chip's value, not a count ("a 5 chip", "5 chips" = chips worth 5)
+DENOMINATIONS = {("vabanque.chip_placed", "value"), ("vabanque.round_started", "value")}
+
+
+def test_no_number_is_next_to_a_wrong_plural_form() -> None:
+    """A count must agree with its word in every language. In every code's template (en/fr/ru) a
+    plain number field is never followed by a word the catalogue counts in its plural forms
+    ("{steps} tables" must be "{steps:plural:one=# table|other=# tables}"); and each code
+    rendered with counts 0, 1, 2, 5 and 21 never shows "1" next to a plural nor 2, 5 or 21 next
+    to the singular of a counted word."""
+    messages = all_messages()
+    problems = []
+    for lang in LANGUAGES:
+        tr, nouns = translator(lang), counted_words(lang)
+        # words written only after one, or only after several ("table" / "tables")
+        only_one = counted_words(lang, ("one",)) - counted_words(lang, ("few", "many", "other"))
+        only_several = nouns - counted_words(lang, ("one",))
+        for code in sorted(messages):
+            template = tr.template(code)
+            # a plain field before a counted word, unless it names a thing or a place ("{kind}
+            # игрока", "{at} спит"), is a card's number ("№ {n}"), or ends a range ("1 à {high}")
+            for m in re.finditer(rf"(?<!№ )(?<!à )(?<!to )(?<!до )\{{(\w+)\}}\s+(?:de\s+|d')?({WORD})", template):
+                if m.group(2).lower() in nouns and len(m.group(2)) > 2 and m.group(1) not in NAMING_FIELDS and (code, m.group(1)) not in DENOMINATIONS:
+                    problems.append(f"{code} [{lang}]: {{{m.group(1)}}} {m.group(2)!r} is not a plural field: {template!r}")
+            fields = [(name, spec or "") for _lit, name, spec, _conv in string.Formatter().parse(messages[code]) if name]
+            counts = [name for name, spec in fields if spec.startswith(PLURAL_SPEC)]
+            for n in COUNTS if counts else ():
+                params = {name: sample_value(spec, messages) for name, spec in fields} | dict.fromkeys(counts, n)
+                text = tr.t(code, NAMES[:4], **params)
+                for number, word in re.findall(rf"(?<![\w.,·])(\d+)\s+({WORD})", text):
+                    if int(number) != n or word.lower() not in nouns:
+                        continue
+                    if (n == 1 and word.lower() in only_several) or (lang != "ru" and n in (2, 5) and word.lower() in only_one):
+                        problems.append(f"{code} [{lang}]: {text!r} with {n}")
+    assert not problems, f"{len(problems)} problem(s):\n" + "\n".join(problems)

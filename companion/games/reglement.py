@@ -705,6 +705,7 @@ MESSAGES: dict[str, str] = {
     "reglement.ui.no_target": "{card}: no legal target right now.",
     "reglement.ui.blocked": "Not now: {reason}",
     "reglement.ui.greyed": "Greyed out: {reason}",
+    "reglement.ui.pills_pick_first": "Tap the seats to poison first (up to 3)",
     "reglement.ui.from_source": "from {at} ({kind})",
     "reglement.ui.direction": "{direction} → {at}",
     "reglement.ui.confirm_pills": "Give the pills: {ats}",
@@ -770,7 +771,7 @@ MESSAGES: dict[str, str] = {
     "reglement.preset.name": "Preset name",
     "reglement.preset.default_name": "{count:plural:one=# player|other=# players} on {board}",
     "reglement.preset.save": "Save the preset",
-    "reglement.preset.saved": "Saved as preset “{name}”: offered when a new game has {players} players.",
+    "reglement.preset.saved": "Saved as preset “{name}”: offered when a new game has {players:plural:one=# player|other=# players}.",
     "reglement.preset.failed": "Could not save the preset: {problem}",
     # the board editor (/boards)
     "reglement.editor.title": "Boards",

@@ -242,7 +242,7 @@ MESSAGES: dict[str, str] = {
     # rulings
     "vabanque.chip_placed": "{seat:seat} put a {value} chip on table {table}.",
     "vabanque.card_placed": "{seat:seat} placed a card face down at table {table}.",
-    "vabanque.pawn_moved": "{seat:seat} moved {steps} tables to table {table}.",
+    "vabanque.pawn_moved": "{seat:seat} moved {steps:plural:one=# table|other=# tables} to table {table}.",
     "vabanque.pawn_stayed": "{seat:seat} stayed at table {table}.",
     "vabanque.phase_cards": "All chips are placed. Now each player places a character card, three times round.",
     "vabanque.phase_moves": "All cards are placed. Now each player may move their pawn up to 4 tables clockwise.",
