@@ -187,6 +187,11 @@ def _catalogue(lang: str) -> dict[tuple[str, str], str]:
 
 
 PLURAL_SPEC = "plural:"
+#: `{card:cards=chicago_poker.ui.card}`: cards as an engine writes them in a ruling's parameters
+#: ("9·c3" or "9·c3, 2·c2": value·colour), each read out with that code's {value} {colour}
+#: template, as the board draws them ("9 of Blue"), never the code itself
+CARDS_SPEC = "cards="
+CARD_SEPARATOR = "·"
 #: Integers that exercise every plural category of the supported languages (CLDR integer rules;
 #: French "many" is for exact millions: "1 000 000 de jetons").
 _PLURAL_PROBES = (*range(0, 200), 1_000, 1_000_000, 2_000_000, 1_000_000_000)
@@ -256,6 +261,8 @@ class _Formatter(string.Formatter):
             return self.tr.plural(value, parse_plural(format_spec))
         if format_spec == "message":
             return self.tr.t(value["code"], self.names, **value.get("params", {}))
+        if format_spec.startswith(CARDS_SPEC):
+            return self.tr.cards(value, format_spec[len(CARDS_SPEC):])
         return super().format_field(value, format_spec)
 
 
@@ -319,6 +326,14 @@ class Translator:
         if isinstance(seat, int) and 0 <= seat < len(names):
             return names[seat]
         return str(seat if not isinstance(seat, int) else seat + 1)
+
+    def cards(self, written: str, code: str) -> str:
+        """"9·c3, 2·c2" read out with `code`'s {value} {colour} template (see CARDS_SPEC)."""
+        read = []
+        for card in written.split(", "):
+            value, sep, colour = card.partition(CARD_SEPARATOR)
+            read.append(self.t(code, value=int(value), colour=colour) if sep and value.isdigit() else card)
+        return ", ".join(read)
 
     def list(self, items: Sequence[str]) -> str:
         if not items:

@@ -162,6 +162,8 @@ def leftovers(code: str, params: dict[str, Any], names: list[str]) -> list[str]:
         missing = [w for w in CODE_LIKE.findall(text) if w.split(".")[0] in PREFIXES]
         if missing:
             problems.append(f"{code} [{lang}]: code(s) {missing} rendered as themselves in {text!r}")
+        if INTERNAL_CARD.search(text):
+            problems.append(f"{code} [{lang}]: a card as the engine writes it, not as the board draws it, in {text!r}")
     latin = [w for w in LATIN_WORD.findall(strip_names(texts["ru"], names)) if w not in names]
     if latin:
         problems.append(f"{code} [ru]: Latin words {latin} in {texts['ru']!r}")
@@ -170,6 +172,8 @@ def leftovers(code: str, params: dict[str, Any], names: list[str]) -> list[str]:
     return problems
 
 
+#: a Chicago Poker card as the engine writes it in a ruling's parameters ("9·c3", issue #15)
+INTERNAL_CARD = re.compile(r"\d+·c\d")
 #: A code that rendered as itself (Translator.template returns a missing code unchanged).
 CODE_LIKE = re.compile(r"[a-z_]+(?:\.[a-z_]+)+")
 PREFIXES = {code.split(".")[0] for code in all_messages()}
