@@ -834,6 +834,7 @@ MESSAGES: dict[str, str] = {
     "chicago_poker.ui.enter_deck_card": "Turn up the top card of the deck for {seat:seat} and enter it:",
     "chicago_poker.ui.enter_card": "Enter this card",
     "chicago_poker.ui.pick_card_first": "Pick the card's value and colour first",
+    "chicago_poker.ui.limo_pick_first": "Choose the business, 1 to {max:num} cards and where they go first",
     "chicago_poker.ui.draw_for": "{seat:seat} draws a card",
     "chicago_poker.ui.end_turn_for": "End {seat:seat}'s turn",
     "chicago_poker.ui.face_up_for": "A face-up card played by {seat:seat}:",

@@ -1022,7 +1022,7 @@ def limousine_controls(ctx: Any, view: View, seat: int, special_key: Any) -> lis
         out.append(ft.Row([big_button(str(b.id), handler(update, {"destination": b.id}), ident=f"limo-to-{b.id}", colour=ACCENT if b.id == destination else "#B0BEC5", width=64) for b in targets], wrap=True))
     ready = source is not None and destination is not None and 1 <= len(positions) <= LIMOUSINE_MAX
     action = {"type": "limousine", "by": seat, "source": source, "destination": destination, "positions": positions}
-    out.append(big_button(tr.t("chicago_poker.ui.play_special", special="limousine"), handler(ctx.submit, action) if ready else None, ident="special-confirm", disabled=not ready))
+    out.append(act_button(ctx, seat, tr.t("chicago_poker.ui.play_special", special="limousine"), handler(ctx.submit, action) if ready else None, ident="special-confirm", disabled=not ready, reason=tr.t("chicago_poker.ui.limo_pick_first", max=LIMOUSINE_MAX)))
     return out
 
 
@@ -1035,11 +1035,14 @@ def reinforce_panel(ctx: Any, view: View, seat: int) -> ft.Control:
     # The prompt is outside, on the public part of the page (seat_body); this is the secret choice.
     controls: list[ft.Control] = [
         card_picker(ctx, view, key, compact=True),
-        big_button(
+        act_button(
+            ctx,
+            seat,
             tr.t("chicago_poker.ui.send"),
             handler(ctx.submit, {"type": "reinforce", "by": seat, "card": card_payload(value, colour)}) if ready else None,
             ident="reinforce-send",
             disabled=not ready,
+            reason=tr.t("chicago_poker.ui.pick_card_first"),
         ),
         big_button(tr.t("chicago_poker.ui.no_gangster"), handler(ctx.submit, {"type": "reinforce", "by": seat}), ident="reinforce-none", colour="#B0BEC5"),
         label(tr.t(f"chicago_poker.ui.no_gangster_help.{view.empty_hand_reinforcement}"), 15, MUTED),

@@ -1035,11 +1035,14 @@ def card_prompt(ctx: Any, view: View, sel: dict[str, Any], player: int, card: st
     if card == "pills":
         chosen = sel.get("pills", [])
         extra.append(
-            big_button(
+            act_button(
+                ctx,
+                player,
                 tr.t("reglement.ui.confirm_pills", ats=", ".join(chosen) or "—"),
                 handler(ctx.submit, {"type": "pills", "by": player, "targets": list(chosen)}),
                 ident="pills-confirm",
                 disabled=not chosen,
+                reason=tr.t("reglement.ui.pills_pick_first"),
             )
         )
     if card == "alerte":
@@ -1315,11 +1318,14 @@ def helper(ctx: Any, view: View, sel: dict[str, Any], seat: int) -> ft.Control:
             rows.append(target_row(ctx, view, sel, seat, t, i, option.playable_now, t.seat in chosen))
         if card == "pills" and option.playable_now and option.targets:
             rows.append(
-                big_button(
+                act_button(
+                    ctx,
+                    seat,
                     tr.t("reglement.ui.confirm_pills", ats=", ".join(chosen) or "—"),
                     handler(ctx.submit, {"type": "pills", "by": seat, "targets": list(chosen)}),
                     ident="pills-confirm",
                     disabled=not chosen,
+                    reason=tr.t("reglement.ui.pills_pick_first"),
                 )
             )
     return ft.Semantics(
