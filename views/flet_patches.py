@@ -100,7 +100,11 @@ class TokenBucket:
 class EventLane:
     """One connection's control events: rate-limited, queued (bounded) and dispatched one at a
     time by a single worker task. Nothing here blocks the receive loop: what does not fit is
-    dropped."""
+    dropped.
+
+    So a handler must not wait for a later event of the same device (it would wait behind
+    itself): start such a wait in a task of its own (views/common.py `_hide_soon`). Waiting for
+    the device's answer to a method call is fine: answers do not go through the lane."""
 
     def __init__(self, app: Any):
         self.app = app
