@@ -338,3 +338,21 @@ def test_no_number_is_next_to_a_wrong_plural_form() -> None:
                     if (n == 1 and word.lower() in only_several) or (lang != "ru" and n in (2, 5) and word.lower() in only_one):
                         problems.append(f"{code} [{lang}]: {text!r} with {n}")
     assert not problems, f"{len(problems)} problem(s):\n" + "\n".join(problems)
+
+
+def test_the_deal_picker_names_catalogue_contracts_in_french_and_remembers_them_by_that_name() -> None:
+    """Issue #15: French tables saw "Opera House" where their card prints "Opéra"."""
+    from companion.games.corruption import load_catalogue, remember_contract
+    from views.games.corruption import contract_name
+
+    catalogue = load_catalogue()
+    french = [contract_name(translator("fr"), e) for e in catalogue.contracts]
+    english = [contract_name(translator("en"), e) for e in catalogue.contracts]
+    assert english == [e.name for e in catalogue.contracts]
+    assert all(e.name_fr for e in catalogue.contracts), "every catalogue contract needs its French name"
+    untranslated = [f for f, e in zip(french, english, strict=True) if f == e and e != "Monument"]
+    assert not untranslated and "Opéra" in french
+    # a value typed at a French table goes to the same entry, not a new one
+    remembered = remember_contract(catalogue, "Opéra", 600_000)
+    assert len(remembered.contracts) == len(catalogue.contracts)
+    assert next(e for e in remembered.contracts if e.name == "Opera House").value == 600_000

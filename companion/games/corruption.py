@@ -523,7 +523,7 @@ MESSAGES: dict[str, str] = {
     "corruption.house.reporter_optional": "A reporter may remove nothing",
     # the setup form (one label per HOUSE_RULES entry and per value)
     "corruption.rule.variant": "Variant",
-    "corruption.rule.variant.standard": "Standard: your first r cards face up in round r",
+    "corruption.rule.variant.standard": "Standard: card 1; 1-2; 1-3; 1-4 face up",
     "corruption.rule.variant.down_the_river": "Down the River: card 3; 3-4; 2-4; 2-5 face up",
     "corruption.rule.variant.free_stud": "Free Stud: the leading player chooses each round",
     "corruption.rule.variant.closed": "Closed: no characters, every card face down",
@@ -1513,7 +1513,7 @@ def remember_contract(catalogue: Catalogue, name: str, value: int) -> Catalogue:
     name = name.strip()
     entries = list(catalogue.contracts)
     for i, entry in enumerate(entries):
-        if entry.name.casefold() == name.casefold():
+        if name.casefold() in (entry.name.casefold(), (entry.name_fr or "").casefold()):
             entries[i] = CatalogueEntry.model_validate({**entry.model_dump(), "value": value})
             break
     else:

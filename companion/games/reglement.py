@@ -741,7 +741,7 @@ MESSAGES: dict[str, str] = {
     "reglement.ui.cake_at": "Your cake: at {at}; it explodes at the start of your next turn.",
     "reglement.ui.cake_gone": "Your cake has left the game.",
     "reglement.ui.income_now": "Income if paid now: {amount:money}",
-    "reglement.ui.phone_turn_hint": "Play your cards face up on the table, then tap the target in the helper above (or let the host enter them).",
+    "reglement.ui.phone_turn_hint": "Play your cards face up on the table, then tap the target in your rules helper (or let the host enter them).",
     "reglement.ui.helper": "Rules helper (only you see this)",
     "reglement.ui.helper_pick": "Pick a card to see what it can do right now.",
     "reglement.ui.hand_note": "My hand (private note, optional)",

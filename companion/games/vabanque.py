@@ -246,7 +246,7 @@ MESSAGES: dict[str, str] = {
     "vabanque.pawn_stayed": "{seat:seat} stayed at table {table}.",
     "vabanque.phase_cards": "All chips are placed. Now each player places a character card, three times round.",
     "vabanque.phase_moves": "All cards are placed. Now each player may move their pawn up to 4 tables clockwise.",
-    "vabanque.table_value": "Table {table}: chips {chips} × {factor} for {raises:plural:one=# raise|other=# raises} = {value}.",
+    "vabanque.table_value": "Table {table}: chips {chips} × {factor} for {raises:plural:one=# raise|other=# raises} = {value}, paid × 1,000.",
     "vabanque.table_no_cards": "Table {table}: no cards; value {value}.",
     "vabanque.pawn_paid": "{seat:seat}'s pawn is paid {amount:money}.",
     "vabanque.pawn_blocked": "{seat:seat}'s pawn gets nothing: {cheats:seats} cheated here.",

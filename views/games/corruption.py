@@ -532,6 +532,11 @@ def score_row(ctx: Any, view: View) -> ft.Control:
 # -- the board's public entries: the deal, a face-up card, an award choice --
 
 
+def contract_name(tr: Any, entry: Any) -> str:
+    """A catalogue contract's name as the table's own cards print it: French cards in French."""
+    return entry.name_fr if tr.lang == "fr" and entry.name_fr else entry.name
+
+
 def deal_form(ctx: Any, view: View) -> ft.Control:
     """Six slots (two per body): a catalogue pick fills name and value, or type them.
 
@@ -544,6 +549,7 @@ def deal_form(ctx: Any, view: View) -> ft.Control:
     form: dict[str, dict[str, str]] = ctx.ui.setdefault(key, {})
     entries = catalogue().contracts
     on_table = {c.name.casefold() for b in view.bodies for c in b.contracts}
+    shown = {contract_name(tr, e): e for e in entries}
     slots = [(body, n) for body in BODIES for n in range(1, NEW_CONTRACTS_PER_BODY + 1)]
     width = body_width(ctx, 220.0, inset=24.0)
 
@@ -557,7 +563,7 @@ def deal_form(ctx: Any, view: View) -> ft.Control:
                 # Not a new choice (the menu also reports "nothing" when focus leaves it): the
                 # slot keeps what was picked or typed, and no redraw clears a field being typed in.
                 return
-            entry = next((e for e in entries if e.name == name), None)
+            entry = shown.get(name)
             slot(body, n).update({"name": name, "value": str(entry.value) if entry and entry.value else "", "picked": name})
             await ctx.rerender()
 
@@ -580,11 +586,11 @@ def deal_form(ctx: Any, view: View) -> ft.Control:
             current = slot(body, n)
             options = [
                 ft.DropdownOption(
-                    key=e.name,
-                    text=tr.t("corruption.ui.catalogue_entry", name=e.name, amount=e.value) if e.value else tr.t("corruption.ui.catalogue_entry_unknown", name=e.name),
+                    key=name,
+                    text=tr.t("corruption.ui.catalogue_entry", name=name, amount=e.value) if e.value else tr.t("corruption.ui.catalogue_entry_unknown", name=name),
                 )
-                for e in entries
-                if e.name.casefold() not in on_table
+                for name, e in shown.items()
+                if e.name.casefold() not in on_table and name.casefold() not in on_table
             ]
             name_field = ft.TextField(
                 label=tr.t("corruption.ui.deal_name", body=body_name, n=n),
