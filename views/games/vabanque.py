@@ -83,6 +83,11 @@ def payout_panel(ctx: Any, view: View) -> ft.Control:
     if table is not None:
         payout = next(p for p in view.payouts if p.table == table)
         lines.insert(0, ft.Row([card_face(ctx, c.card, c.seat) for c in payout.cards], wrap=True))
+    if index == len(steps) - 1:
+        # the last step: every player's round in one line (issue #15)
+        title, *summary = round_summary(tr, ctx.names, len(ctx.names), view.payouts, view.round)
+        lines.append(ft.Semantics(identifier="round-summary", key="round-summary", content=ft.Column(
+            [label(title, 16, ACCENT, ft.FontWeight.BOLD), *[label(line, 16, INK) for line in summary]], spacing=2, tight=True)))
     controls: list[ft.Control] = [
         label(tr.t("ui.step", n=index + 1, total=len(steps)), 14, MUTED),
         *lines,
@@ -98,6 +103,29 @@ def payout_panel(ctx: Any, view: View) -> ft.Control:
         key="payout",
         content=ft.Container(bgcolor=PANEL, border_radius=12, padding=12, content=ft.Column(controls, spacing=8)),
     )
+
+
+def round_summary(tr: Any, names: list[str], players: int, payouts: Any, round_number: int) -> list[str]:
+    """One line a player: what the round's payout gave them and why ("Anna +0: Dmitri's Cheat
+    took table 5"), from the public payouts."""
+    lines = []
+    for seat in range(players):
+        gained, reasons = 0, []
+        for p in payouts:
+            for paid_seat, amount in p.pawn_paid:
+                if paid_seat == seat:
+                    gained += amount
+                    reasons.append(tr.t("vabanque.summary.pawn_paid", table=p.table))
+            for cheater, amount in p.cheat_paid:
+                if cheater == seat:
+                    gained += amount
+                    reasons.append(tr.t("vabanque.summary.cheated", table=p.table))
+            if seat in p.pawn_blocked:
+                cheater = next(c for c, _ in p.cheat_paid if c != seat)
+                reasons.append(tr.t("vabanque.summary.cheat_took", names, cheater=cheater, table=p.table))
+        amount = f"+{tr.money(gained)}"
+        lines.append(tr.t("vabanque.summary.line", names, seat=seat, amount=amount, reasons=tr.list(reasons) if reasons else tr.t("vabanque.summary.no_pawn")))
+    return [tr.t("vabanque.summary.title", round=round_number), *lines]
 
 
 def card_face(ctx: Any, card: str, seat: int) -> ft.Control:
