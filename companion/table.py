@@ -22,7 +22,7 @@ MESSAGES: dict[str, str] = {
     "table.confirm_reissue_body": "The phone on this seat now is signed out at once; {seat:seat} then scans the new QR code.",
     "table.confirm_reissue_yes": "Yes, give a new link",
     "table.cancel": "Cancel",
-    "table.signed_out": "This phone was signed out: the host gave {seat:seat} a new link. To get back in, ask the host to show {seat:seat}'s QR code on the board, and scan it.",
+    "table.signed_out": "This phone was signed out: the host gave this seat a new link. To get back in, ask the host to show your seat's QR code on the board, and scan it.",
     "table.option.free_seats": "Table QR code: phones pick a free seat",
     "table.option.free_seats.True": "On: one QR code for the table",
     "table.option.free_seats.False": "Off: each seat's own QR code only",

@@ -96,7 +96,7 @@ class SeatScreen(RoomScreen):
         # The page is replaced before anything is awaited: a phone that is away reconnects to
         # whatever the session holds, and forgetting the token can wait seconds for it.
         self.page.controls.clear()
-        self.page.add(ft.Semantics(identifier="signed-out", key="signed-out", content=centered_message(self.tr.t("table.signed_out", self.names, seat=self.seat))))
+        self.page.add(ft.Semantics(identifier="signed-out", key="signed-out", content=centered_message(self.tr.t("table.signed_out", self.names))))
         self.page.update()
         await self.session.prefs.remove(f"referee.seat.{self.room.id}")
 
