@@ -58,6 +58,8 @@ UI: dict[str, str] = {
     "ui.house_rules": "House rules",
     "ui.open": "Open",
     "ui.back": "Back to the rooms",
+    "ui.sounds_are_off": "Board sounds: off (tap to turn on)",
+    "ui.sounds_are_on": "Board sounds: on (tap to turn off)",
     "ui.spectator": "Spectator view (read only)",
     "ui.host_board": "Host board",
     "ui.seats": "Seats",

@@ -38,6 +38,7 @@ from views.lan import JoinHelp
 from views.reveal import reveal_panel
 from views.standings import bgstats_qr, draw_bgstats_qr, end_actions, room_link, standings_table
 from views.screen import RoomScreen
+from views.sound import BoardSounds
 from views.rule_cards import rules_button, rules_page
 
 if TYPE_CHECKING:
@@ -66,6 +67,8 @@ class BoardScreen(RoomScreen):
         self._claimed = {s.seat for s in room.seats if s.claimed}
         #: the BG Stats link whose QR code is being drawn
         self._drawing_qr: str | None = None
+        #: the host board's optional sounds (off until the host taps them on)
+        self.sounds = BoardSounds() if is_host else None
 
     def submission(self) -> tuple[str, int | None]:
         if self.pass_seat is not None and self.pass_revealed:
@@ -115,6 +118,8 @@ class BoardScreen(RoomScreen):
             if link is not None and bgstats_qr(link) is None and link != self._drawing_qr:
                 self._drawing_qr = link
                 self.page.run_task(self.draw_end_qr, link)
+        if self.sounds is not None:
+            self.sounds.observe(self.view(BOARD), self.page)
         await super().render()
 
     async def draw_end_qr(self, link: str) -> None:
@@ -154,6 +159,7 @@ class BoardScreen(RoomScreen):
                 # header itself wraps (a wrapping row cannot hold an expanding control)
                 ft.Container(ui.status_line(ctx, view), expand=True, alignment=ft.Alignment.CENTER_RIGHT) if one_line_header else ui.status_line(ctx, view),
                 rules_button(tr, self.toggle_rules),
+                *([self.sound_button()] if self.sounds is not None else []),
                 *([self.join_help.button(tr)] if self.join_help else []),
             ],
             wrap=not one_line_header,
@@ -420,6 +426,17 @@ class BoardScreen(RoomScreen):
         return message_overlay(peek_catcher(ctx, page), self.messages())
 
     # -- host events --
+
+    def sound_button(self) -> ft.Control:
+        on = self.sounds is not None and self.sounds.on
+        name = self.tr.t("ui.sounds_are_on" if on else "ui.sounds_are_off")
+        return ft.Semantics(identifier="sound", key="sound", content=icon_button(ft.Icons.VOLUME_UP if on else ft.Icons.VOLUME_OFF, name, handler(self.toggle_sound), colour=ACCENT if on else MUTED))
+
+    async def toggle_sound(self) -> None:
+        """The host's tap: it is also what lets the browser play sound at all."""
+        assert self.sounds is not None
+        self.sounds.toggle()
+        await self.render()
 
     async def toggle_rules(self, _event: object = None) -> None:
         self.show_rules = not self.show_rules

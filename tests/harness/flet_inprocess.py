@@ -203,6 +203,8 @@ class FakeConnection(Connection):
         self.browser = browser
         self.frames: list[bytes] = []
         self.unhandled: list[tuple[str, str, Any]] = []
+        #: (src, method) of each call to an Audio service (flet-audio), as a browser would play it
+        self.audio: list[tuple[str, str]] = []
         self.session: Session | None = None
         self.routes: list[str] = []
         self.disposed = False
@@ -248,6 +250,8 @@ class FakeConnection(Connection):
                 result = True
             else:
                 error = f"harness: SharedPreferences.{name} not supported"
+        elif kind == "Audio":
+            self.audio.append((control.src, name))  # played: a browser answers play() with nothing
         elif kind == "HapticFeedback":
             result = None  # a browser without navigator.vibrate answers the same way
         elif control is session.page and name == "get_device_info":
