@@ -6,7 +6,8 @@ public opening already entered: both players have three face-up cards at the jaz
 9s and a 2). Then, in the browser: each plays two face-down cards on their phone (the jazz club's
 4th and 5th cards), the board enters the draws and the ends of turn, Ada's turn starts with the
 shootout (an exact tie), both pick a reinforcement on their phone, the board waits for them, then
-shows the round revealed at once and why Ada wins, and the host enters the next tile.
+shows the round once the host taps Reveal (the shootout too is revealed by that tap), and why
+Ada wins, and the host enters the next tile.
 
 Needs Debian's chromium at /usr/bin/chromium: without it the test FAILS (never skips).
 Screenshots (board 1280x800, phones 360x780) go to $CP_SHOTS when it is set.
@@ -175,6 +176,8 @@ def run_game(browser: Any, server: RefereeServer, room: str, tokens: list[str], 
     expect(ident(board, "prompt")).to_contain_text("0 actions left")
     shot(board, "03-board-markers")
     ident(board, "end-turn").click()
+    # The shootout is due: its reveal is an action of its own, tapped on the host board.
+    ident(board, "reveal").click()
 
     # The shootout: every card face up, hands named and ranked; a tie.
     expect_says(board, "shootout", "TIED")
@@ -193,7 +196,8 @@ def run_game(browser: Any, server: RefereeServer, room: str, tokens: list[str], 
     shot(board, "06-board-waiting-bea")
     pick(bea, 8, "c3")
 
-    # Revealed at once, then the verdict and why.
+    # Every pick in: the board reveals them (its own action), then the verdict and why.
+    ident(board, "reveal").click()
     expect_says(board, "shootout", "round 1: revealed")
     expect_says(board, "shootout", "Ada wins the shootout with the highest reinforcement (13)")
     shot(board, "07-board-round-revealed")

@@ -152,6 +152,8 @@ def play(board: Any, phones: list[Any], expect: Any) -> None:
             expect(ident(phones[0], "my-table")).to_contain_text("8k")
 
     lap("cards placed")
+    # -- the reveal: its own action, tapped on the host board (the undo stops there) --
+    ident(board, "reveal").click()
     # -- the awards: each choice on its owner's phone --
     for n, (seat, identifier) in enumerate(CHOICES):
         phone = phones[seat]

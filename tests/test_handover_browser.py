@@ -189,6 +189,10 @@ def test_vabanque_board_moves(table: Table, delay_ms: int) -> None:
     before = table.log_count(game)
     tap(board, "undo")
     assert wait_count(table, game, before + 1) == before + 1
+    # the undo hands the moves back to the first player: a window of its own, waited out
+    from playwright.sync_api import expect
+
+    expect(ident(board, "handover-now")).to_have_count(1)
 
 
 @pytest.mark.parametrize("delay_ms", DELAYS_MS)
