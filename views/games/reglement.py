@@ -1026,12 +1026,12 @@ def card_prompt(ctx: Any, view: View, sel: dict[str, Any], player: int, card: st
         for t in targets:
             if t.seat == target:
                 text = tr.t("reglement.ui.from_source", at=t.from_seat, kind=kind_name(ctx, t.from_kind))
-                extra.append(big_button(text, handler(ctx.submit, target_action(t, player)), ident=f"from-{t.from_seat}"))
+                extra.append(act_button(ctx, player, text, handler(ctx.submit, target_action(t, player)), ident=f"from-{t.from_seat}"))
     if card == "pass_cake" and target:
         for t in targets:
             if t.seat == target:
                 text = tr.t("reglement.ui.direction", direction=tr.t(f"reglement.direction.{t.direction}"), at=t.to_seat)
-                extra.append(big_button(text, handler(ctx.submit, target_action(t, player)), ident=f"dir-{t.direction}"))
+                extra.append(act_button(ctx, player, text, handler(ctx.submit, target_action(t, player)), ident=f"dir-{t.direction}"))
     if card == "pills":
         chosen = sel.get("pills", [])
         extra.append(
@@ -1046,7 +1046,7 @@ def card_prompt(ctx: Any, view: View, sel: dict[str, Any], player: int, card: st
             )
         )
     if card == "alerte":
-        extra.append(big_button(tr.t("reglement.ui.confirm_alerte"), handler(ctx.submit, {"type": "alerte", "by": player}), ident="alerte-confirm"))
+        extra.append(act_button(ctx, player, tr.t("reglement.ui.confirm_alerte"), handler(ctx.submit, {"type": "alerte", "by": player}), ident="alerte-confirm"))
     if extra:
         lines.append(ft.Row(extra, wrap=True, spacing=8))
     return ft.Container(bgcolor=PANEL, border_radius=10, padding=8, content=ft.Column(lines, spacing=4))
@@ -1275,7 +1275,7 @@ def wake_panel(ctx: Any, view: View, sel: dict[str, Any], player: int, *, hint: 
     rows.append(ft.Column(toggles, spacing=8))
     if confirm:
         text = tr.t("reglement.ui.confirm_wake", ats=", ".join(chosen)) if chosen else tr.t("reglement.ui.confirm_sleep")
-        rows.append(big_button(text, handler(ctx.submit, {"type": "wake", "by": player, "seats": chosen}), ident="wake-confirm"))
+        rows.append(act_button(ctx, player, text, handler(ctx.submit, {"type": "wake", "by": player, "seats": chosen}), ident="wake-confirm"))
     return ft.Semantics(
         identifier="wake-choice",
         key="wake-choice",
