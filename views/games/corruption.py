@@ -261,6 +261,10 @@ def steps_panel(ctx: Any, view: View, index: int) -> ft.Control:
                                 spacing=12,
                             ),
                             ft.Semantics(identifier="award-step-text", key="award-step-text", content=label(tr.ruling(ruling, ctx.names), 21, INK, ft.FontWeight.BOLD)),
+                            # the last step: every player's round in one line (issue #15)
+                            *([ft.Semantics(identifier="round-summary", key="round-summary", content=ft.Column(
+                                [label(line, 16, ACCENT if i == 0 else INK, ft.FontWeight.BOLD if i == 0 else None) for i, line in enumerate(round_summary(tr, ctx.names, view))], spacing=2, tight=True,
+                            ))] if index == total - 1 else []),
                         ],
                         spacing=4,
                         expand=True,
@@ -273,6 +277,17 @@ def steps_panel(ctx: Any, view: View, index: int) -> ft.Control:
             ),
         ),
     )
+
+
+def round_summary(tr: Any, names: list[str], view: View) -> list[str]:
+    """One line a player once the round's awards are done: the contracts won and their worth
+    ("Alice +900,000: won Subway and Airport"), from the public awards."""
+    lines = [tr.t("corruption.summary.title", round=view.round)]
+    for seat in range(len(names)):
+        won = [c for b in view.bodies for c in b.contracts if c.award is not None and c.award.outcome == "won" and c.award.winner == seat]
+        reasons = tr.list([tr.t("corruption.summary.won", contract=c.name) for c in won]) if won else tr.t("corruption.summary.nothing")
+        lines.append(tr.t("corruption.summary.line", names, seat=seat, amount=sum(c.value for c in won), reasons=reasons))
+    return lines
 
 
 def step_focus(view: View, index: int | None) -> tuple[int | None, set[int]]:

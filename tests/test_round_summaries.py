@@ -1,4 +1,4 @@
-"""After a Vabanque payout the board sums up each player's round in one line (issue #15):
+"""After a Vabanque payout or the Corruption awards the board sums up each player's round in one line (issue #15):
 "Bo +0: Dmitri's Cheat took table 3", in every language."""
 
 from __future__ import annotations
@@ -44,3 +44,27 @@ def test_the_summary_adds_up_to_what_the_round_gave() -> None:
         _title, *lines = round_summary(translator("en"), NAMES, 3, view.payouts, view.round)
         gains = state.round_gains[-1]
         assert [line.split(":")[0] for line in lines] == [f"{n} +{g:,}" for n, g in zip(NAMES, gains, strict=True)]
+
+
+def test_corruption_awards_end_with_each_players_contracts_won() -> None:
+    from views.games.corruption import round_summary as corruption_summary
+
+    game = GAMES["corruption"]
+    players = [{"name": n, "colour": c} for n, c in zip(NAMES, ["red", "blue", "green"], strict=True)]
+    checked = 0
+    for seed in range(6):
+        state, rng = game.initial_state(game.setup_model.model_validate({"players": players, "first_player": 0}), seed), random.Random(seed)
+        while not (view := game.project(state, BOARD)).award_log and (action := game.random_action(state, rng)) is not None:
+            state = game.apply(state, action).state
+        if not view.award_log:
+            continue
+        title, *lines = corruption_summary(translator("en"), NAMES, view)
+        assert title == f"Round {view.round} in short" and len(lines) == 3
+        for seat, line in enumerate(lines):
+            won = [c for b in view.bodies for c in b.contracts if c.award and c.award.outcome == "won" and c.award.winner == seat]
+            assert line.startswith(f"{NAMES[seat]} +{sum(c.value for c in won):,}: ")
+            assert all(f"won {c.name}" in line for c in won) and (won or line.endswith("no contract won"))
+        for lang in LANGUAGES:
+            assert "{" not in "".join(corruption_summary(translator(lang), NAMES, view))
+        checked += 1
+    assert checked
