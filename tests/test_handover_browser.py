@@ -210,11 +210,15 @@ def test_chicago_phone_twice_then_board_end_turn(table: Table, delay_ms: int) ->
     double_tap(table, game, phone, "draw", delay_ms, "Your next action: tap again")
     done = 1
     settled(phone)
+    from playwright.sync_api import expect
+
     for _ in range(2):  # Ada's other two actions (a turn has three), drawn on the board
         before = table.log_count(game)
         tap(board, "draw")
         assert wait_count(table, game, before + 1) == before + 1
         done += 1
+        # the board acted and Ada acts again: its window opens (waited out before the next tap)
+        expect(ident(board, "handover-now")).to_have_count(1)
     double_tap(table, game, board, "end-turn", delay_ms, f"Now {names[B]}: tap again")
     done += 1
     for _ in range(done):  # back to the start of Ada's turn
