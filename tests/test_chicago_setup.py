@@ -142,6 +142,8 @@ async def play_straight_against_flush(room: Any) -> Any:
     await do({"type": "draw", "by": A})
     await do({"type": "draw", "by": A})
     await do({"type": "end_turn", "by": A})
+    assert room.state.phase == "reveal"  # Bea's shootout is due: it waits for the host's reveal
+    await do({"type": "reveal", "by": None})
     (shootout,) = room.state.shootouts
     return shootout
 

@@ -176,7 +176,8 @@ async def test_revoking_a_claim_asks_first_then_signs_the_phone_out(make_host: A
     assert world.room.seats[0].token != token and not world.room.seats[0].claimed
     assert phone.has("signed-out")
     text = phone.text()
-    assert "signed out" in text and "ask the host to show Alice's QR code" in text
+    # how to get back in, and nothing of the game: not even whose seat it was
+    assert "signed out" in text and "ask the host to show your seat's QR code" in text and "Alice" not in text
     assert phone.browser.storage == {}
     # free again: offered on the table page before the game starts
     again = await scan(world, f"{BASE}/table/{world.room.id}/{world.room.table.secret}", "phone-2")

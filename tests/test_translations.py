@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from babel.messages.pofile import read_po
 
-from companion.i18n import LOCALES_DIR, PLURAL_SPEC, all_messages, plural_forms, plural_problems, translator
+from companion.i18n import CARD_SEPARATOR, CARDS_SPEC, LOCALES_DIR, PLURAL_SPEC, all_messages, plural_forms, plural_problems, translator
 
 TARGETS = ("fr", "ru")
 NAMES = ["Alice", "Bruno", "Chloe", "Dmitri"]
@@ -49,6 +49,8 @@ def sample_params(template: str, messages: Mapping[str, str]) -> dict[str, Any]:
             params[name] = 1234500
         elif spec == "message":
             params[name] = {"code": "ui.retry", "params": {}}
+        elif spec.startswith(CARDS_SPEC):
+            params[name] = f"9{CARD_SEPARATOR}c3, 2{CARD_SEPARATOR}c2"  # cards as an engine writes them
         elif spec.startswith("label="):
             prefix = spec[len("label="):] + "."
             values = sorted(code[len(prefix):] for code in messages if code.startswith(prefix) and "." not in code[len(prefix):])
