@@ -421,12 +421,16 @@ class Room:
         """May this seat take back its own latest action now? Only while it is the latest action
         in effect and it revealed nothing (a take-back never shows what it took back)."""
         assert self.history is not None
-        if self.archived or not any(e.payload.get("by") == seat for e in self.history.entries):
+        entries, outcomes = self.history.entries, self.history.outcomes
+        # Only the actions since the last reveal count: an older one can never come back, and
+        # saying so all round long (a reason under a greyed button) would only be noise.
+        since = max((i for i, o in enumerate(outcomes) if o.reveals), default=-1)
+        if self.archived or not any(e.payload.get("by") == seat for e in entries[max(since, 0):]):
             return TakeBackStatus(available=False, refusal="room.err.take_back_nothing")
-        if self.history.entries[-1].payload.get("by") != seat:
-            return TakeBackStatus(available=False, refusal="room.err.take_back_later")
-        if self.history.outcomes[-1].reveals:
+        if since == len(entries) - 1:  # this seat's own action was the reveal (its "ready")
             return TakeBackStatus(available=False, refusal="room.err.take_back_revealed")
+        if entries[-1].payload.get("by") != seat:
+            return TakeBackStatus(available=False, refusal="room.err.take_back_later")
         return TakeBackStatus(available=True)
 
     async def take_back(self, seat: int, *, based_on_version: int, channel: Literal["seat", "pass"] = "seat") -> Accepted:

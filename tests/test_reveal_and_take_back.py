@@ -241,6 +241,9 @@ async def test_take_back_is_refused_once_another_action_exists_or_after_a_reveal
         await seat_does(room, {"type": "ready", "by": seat})
     assert room.take_back_status(C).refusal == "room.err.take_back_revealed"
     await refused("room.err.take_back_revealed", room.take_back(C, based_on_version=room.version))
+    # the others' moves lie behind the reveal: nothing of theirs is left to take back (the phone
+    # hides the button rather than explain a greyed one all round), until they act again
+    assert room.take_back_status(A).refusal == room.take_back_status(B).refusal == "room.err.take_back_nothing"
     for code in ("room.err.take_back_nothing", "room.err.take_back_later", "room.err.take_back_revealed"):
         for lang in ("fr", "ru"):
             assert translator(lang).t(code) != translator("en").t(code)
