@@ -222,6 +222,8 @@ async def card_then_take_back(make_host: Any, harness_factory: Any, name: str, c
     assert [(p.card, p.table) for p in world.room.state.placements] == [(card, 2)]
     assert phone.has("take-back"), phone.identifiers()
     await phone.click("take-back")
+    # the card's pick went with the move: no "now tap its table" left on the page, hidden
+    assert not phone.has("prompt-table") and not phone.has("grid-cards"), phone.identifiers()
     return world, seat, observer
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import flet as ft
 
+from views.away import is_position
 from views.common import COLOUR_HEX, glyph, show_screen, text_on
 
 from companion.engine import BOARD, Audience
@@ -360,6 +361,10 @@ class RoomScreen:
                 self.error = self.tr.error(rejection.code, rejection.params, self.names)
                 await self.render()
                 return False
+            # The move is undone whole: a pick made for it (Vabanque's card waiting for its table)
+            # must not stay on the page, hidden, as a half-made choice a neighbour can see.
+            for key in [k for k in self.ui if not is_position(k)]:
+                del self.ui[key]
         self.error = None
         self._accepting = True
         self.page.run_task(self._after_accepted)
