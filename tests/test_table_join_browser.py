@@ -126,7 +126,9 @@ def test_one_scan_claims_a_free_seat_until_the_game_starts(served: Served, brows
     expect(ident(board, "confirm-reissue")).to_be_visible()
     ident(board, "confirm-reissue-yes").click()
     expect(ident(phone, "signed-out")).to_be_visible()
-    expect(phone.get_by_text(f"ask the host to show {NAMES[SEAT]}'s QR code", exact=False)).to_be_visible()
+    # how to get back in, and nothing of the game: not even whose seat it was
+    expect(phone.get_by_text("ask the host to show your seat's QR code", exact=False)).to_be_visible()
+    expect(phone.get_by_text(NAMES[SEAT], exact=False)).to_have_count(0)
     phone.context.close()
     board.context.close()
 
