@@ -6,6 +6,8 @@ the signed-out phone says how to get back in. Through real Flet sessions (in pro
 
 from __future__ import annotations
 
+import gc
+
 from typing import Any
 
 import pytest
@@ -40,6 +42,17 @@ async def scan(world: World, url: str, phone: str) -> Tab:
     return await world.harness.open(url.removeprefix(BASE), browser=FakeBrowser(phone), name=phone, **PHONE)
 
 
+async def fade_notices(world: World) -> None:
+    """Run the boards' notice timers now (what NOTICE_SECONDS later would do)."""
+    from views.board import BoardScreen
+
+    boards = [o for o in gc.get_objects() if isinstance(o, BoardScreen) and o.room is world.room and o.notice]
+    assert boards, "a board with a notice"
+    for screen in boards:
+        await screen.fade_notice(screen.notice)
+    await world.harness.settle()
+
+
 async def test_a_phone_scans_the_table_qr_and_claims_a_free_seat(make_host: Any, harness_factory: Any) -> None:
     world = await table_world(make_host, harness_factory, "claim")
     board = await world.open_board()
@@ -62,6 +75,9 @@ async def test_a_phone_scans_the_table_qr_and_claims_a_free_seat(make_host: Any,
     # the board: "Bruno joined ✓", his row says so, and his QR code closed by itself
     assert "Bruno joined ✓" in board.text(board.find("notice"))
     assert not board.has("seat-qr-1")
+    # ...and the notice goes by itself, not covering the title all game
+    await fade_notices(world)
+    assert not board.has("notice"), board.identifiers()
     assert world.room.seats[1].claimed
     # a second phone sees only the seats still free
     other = await scan(world, url, "phone-other")

@@ -7,6 +7,8 @@ the game: the host is usually a player too.
 
 from __future__ import annotations
 
+import asyncio
+
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -107,6 +109,9 @@ class BoardScreen(RoomScreen):
         self._claimed = claimed
         if joined:
             self.notice = " ".join(self.tr.t("table.joined", self.names, seat=s) for s in joined)
+            # A timer, not a sleeping task: nothing waits on it (a test's "all quiet" included).
+            notice = self.notice
+            asyncio.get_running_loop().call_later(self.NOTICE_SECONDS, lambda: self.page.run_task(self.fade_notice, notice))
             if self.qr_seat in joined:
                 self.qr_seat = None  # the seat is taken: its QR code has done its job
             if self.join_help is not None:
@@ -121,6 +126,17 @@ class BoardScreen(RoomScreen):
         if self.sounds is not None:
             self.sounds.observe(self.view(BOARD), self.page)
         await super().render()
+
+    #: how long "Anna joined ✓" stays on the board: long enough to be read across the table,
+    #: short enough not to cover the title for the rest of the game
+    NOTICE_SECONDS = 6.0
+
+    async def fade_notice(self, notice: str) -> None:
+        if self.notice == notice:  # not replaced by a newer one meanwhile
+            self.notice = None
+            if self.join_help is not None:
+                self.join_help.notice = None
+            await self.render()
 
     async def draw_end_qr(self, link: str) -> None:
         """The BG Stats QR code, drawn off the event loop, then shown."""
