@@ -193,10 +193,12 @@ class RoomScreen:
 
     async def open(self) -> None:
         self.away_notice = self.session.config.away.take(self)
+        self.closed = False
         self._unsubscribe = self.room.subscribe_first(self.on_room_event, priority=self.priority)
         await self.render()
 
     async def close(self) -> None:
+        self.closed = True
         if self._unsubscribe:
             self._unsubscribe()
             self._unsubscribe = None
@@ -300,7 +302,13 @@ class RoomScreen:
 
         return submit
 
+    #: set once the page has moved on to another screen: a redraw still queued for this one (the
+    #: tap that said "Play again", a presence change) must not paint the old room over the new
+    closed = False
+
     async def render(self) -> None:
+        if self.closed:
+            return
         self.missed = False
         self.shown_version = self.room.version
         self._shown_presence, self._drawn_at = self.presence_now(), time.monotonic()
