@@ -6,8 +6,6 @@ the signed-out phone says how to get back in. Through real Flet sessions (in pro
 
 from __future__ import annotations
 
-import gc
-
 from typing import Any
 
 import pytest
@@ -42,17 +40,6 @@ async def scan(world: World, url: str, phone: str) -> Tab:
     return await world.harness.open(url.removeprefix(BASE), browser=FakeBrowser(phone), name=phone, **PHONE)
 
 
-async def fade_notices(world: World) -> None:
-    """Run the boards' notice timers now (what NOTICE_SECONDS later would do)."""
-    from views.board import BoardScreen
-
-    boards = [o for o in gc.get_objects() if isinstance(o, BoardScreen) and o.room is world.room and o.notice]
-    assert boards, "a board with a notice"
-    for screen in boards:
-        await screen.fade_notice(screen.notice)
-    await world.harness.settle()
-
-
 async def test_a_phone_scans_the_table_qr_and_claims_a_free_seat(make_host: Any, harness_factory: Any) -> None:
     world = await table_world(make_host, harness_factory, "claim")
     board = await world.open_board()
@@ -75,13 +62,14 @@ async def test_a_phone_scans_the_table_qr_and_claims_a_free_seat(make_host: Any,
     # the board: "Bruno joined ✓", his row says so, and his QR code closed by itself
     assert "Bruno joined ✓" in board.text(board.find("notice"))
     assert not board.has("seat-qr-1")
-    # ...and the notice goes by itself, not covering the title all game
-    await fade_notices(world)
-    assert not board.has("notice"), board.identifiers()
     assert world.room.seats[1].claimed
     # a second phone sees only the seats still free
     other = await scan(world, url, "phone-other")
     assert other.has("claim-0") and other.has("claim-2") and not other.has("claim-1")
+    # the joined notice goes once the game moves on, not covering the title all game
+    await world.room.submit({"type": "place_chip", "by": world.room.view().waiting_for[0], "table": 1}, channel="host", seat=None, based_on_version=world.room.version)
+    await world.harness.settle()
+    assert not board.has("notice"), board.identifiers()
 
 
 async def test_a_seat_taken_meanwhile_is_refused_with_a_reason(make_host: Any, harness_factory: Any) -> None:

@@ -7,8 +7,6 @@ the game: the host is usually a player too.
 
 from __future__ import annotations
 
-import asyncio
-
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -59,6 +57,8 @@ class BoardScreen(RoomScreen):
         self.pass_seat: int | None = None
         self.pass_revealed = False
         self.notice: str | None = None
+        #: the room's version when a "joined ✓" notice was shown (it goes at the next action)
+        self._joined_notice_at: int | None = None
         self.show_log = False
         #: the rule card is up, instead of the board (live updates keep redrawing whichever is up)
         self.show_rules = False
@@ -109,15 +109,19 @@ class BoardScreen(RoomScreen):
         self._claimed = claimed
         if joined:
             self.notice = " ".join(self.tr.t("table.joined", self.names, seat=s) for s in joined)
-            # A timer, not a sleeping task: nothing waits on it (a test's "all quiet" included).
-            notice = self.notice
-            asyncio.get_running_loop().call_later(self.NOTICE_SECONDS, lambda: self.page.run_task(self.fade_notice, notice))
+            self._joined_notice_at = self.room.version
             if self.qr_seat in joined:
                 self.qr_seat = None  # the seat is taken: its QR code has done its job
             if self.join_help is not None:
                 self.join_help.notice = self.notice
                 if self.join_help.shown and self.join_help.join_url and not self.room.free_seats():
                     self.join_help.shown = False  # the table QR code has done its job: every seat is taken
+        elif self.notice is not None and self._joined_notice_at is not None and self.room.version > self._joined_notice_at:
+            # "Anna joined ✓" has been read once the game moves on: it must not cover the title
+            # all game (a clock would make what the board shows depend on timing)
+            self.notice = self._joined_notice_at = None
+            if self.join_help is not None:
+                self.join_help.notice = None
         if self.is_host and self.room.over:
             link = room_link(self.room)
             if link is not None and bgstats_qr(link) is None and link != self._drawing_qr:
@@ -126,17 +130,6 @@ class BoardScreen(RoomScreen):
         if self.sounds is not None:
             self.sounds.observe(self.view(BOARD), self.page)
         await super().render()
-
-    #: how long "Anna joined ✓" stays on the board: long enough to be read across the table,
-    #: short enough not to cover the title for the rest of the game
-    NOTICE_SECONDS = 6.0
-
-    async def fade_notice(self, notice: str) -> None:
-        if self.notice == notice:  # not replaced by a newer one meanwhile
-            self.notice = None
-            if self.join_help is not None:
-                self.join_help.notice = None
-            await self.render()
 
     async def draw_end_qr(self, link: str) -> None:
         """The BG Stats QR code, drawn off the event loop, then shown."""
