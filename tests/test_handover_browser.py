@@ -73,21 +73,6 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
     from tests.test_reglement_views import PLAYERS as REGLEMENT_PLAYERS
     from tests.test_reglement_views import SEED as REGLEMENT_SEED
 
-    from companion.games.corruption import CATALOGUE_PATH
-    from tests.test_corruption_views import PLAYERS as CORRUPTION_PLAYERS
-    from tests.test_corruption_views import ROUND as CORRUPTION_ROUND
-    from tests.test_corruption_views import SEED as CORRUPTION_SEED
-
-    # the deal of tests/test_corruption_views.py (ids 1..6), entered as the board's form sends it
-    CORRUPTION_DEAL = [
-        {"body": "city_hall", "name": "Monument", "value": 300000},
-        {"body": "city_hall", "name": "Opera House", "value": 600000},
-        {"body": "county_seat", "name": "Stadium", "value": 500000},
-        {"body": "county_seat", "name": "Subway", "value": 800000},
-        {"body": "capitol", "name": "University", "value": 400000},
-        {"body": "capitol", "name": "Airport", "value": 700000},
-    ]
-
     data_dir = tmp_path_factory.mktemp("handover-data")
 
     async def script(host: Any) -> tuple[dict[str, str], dict[str, list[str]]]:
@@ -107,27 +92,13 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
             card, where = hands[seat].pop(0)
             await moves.submit({"type": "place_card", "by": seat, "table": where, "card": card}, channel="seat", seat=seat, based_on_version=moves.version)
         assert moves.view().phase == "moves"
-        # Corruption: the contracts dealt (round 1, Alice's face-up card next); and a second table
-        # with every card placed and revealed, at Bruno's Swiss assignment (the board's options)
-        corruption = await host.create_room("corruption", {"players": CORRUPTION_PLAYERS, "first_player": 0}, seed=CORRUPTION_SEED)
-        awards = await host.create_room("corruption", {"players": CORRUPTION_PLAYERS, "first_player": 0}, seed=CORRUPTION_SEED)
-        for room in (corruption, awards):
-            await room.submit({"type": "deal_contracts", "by": 0, "contracts": CORRUPTION_DEAL}, channel="host", seat=None, based_on_version=room.version)
-        for card, location in CORRUPTION_ROUND:
-            seat = awards.view().waiting_for[0]
-            await awards.submit({"type": "play_card", "by": seat, "card": card, "location": location, "face_up": awards.view().cards_placed[seat] == 0}, channel="seat", seat=seat, based_on_version=awards.version)
-        await awards.submit({"type": "reveal"}, channel="host", seat=None, based_on_version=awards.version)
-        assert awards.view().phase == "awards" and awards.view().pending is not None
-        for game, room in (("vabanque", vabanque), ("chicago_poker", chicago), ("reglement", reglement), ("vabanque_moves", moves), ("corruption", corruption), ("corruption_awards", awards)):
+        for game, room in (("vabanque", vabanque), ("chicago_poker", chicago), ("reglement", reglement), ("vabanque_moves", moves)):
             rooms[game] = room.id
             tokens[game] = [s.token for s in room.seats]
         return rooms, tokens
 
-    # the board's deal form and value memory use the contract catalogue: a copy, never the shipped one
-    catalogue = data_dir.parent / "contracts.json"
-    catalogue.write_text(CATALOGUE_PATH.read_text(encoding="utf-8"), encoding="utf-8")
     rooms, tokens = prepare_rooms(data_dir, script)
-    server = RefereeServer(data_dir, env={"REFEREE_HANDOVER_SECONDS": "1.5", "CORRUPTION_CATALOGUE": str(catalogue)})
+    server = RefereeServer(data_dir, env={"REFEREE_HANDOVER_SECONDS": "1.5"})
     server.start()
     try:
         with chromium() as browser:
@@ -266,97 +237,3 @@ def test_reglement_board_seating(table: Table, delay_ms: int) -> None:
     index = DELAYS_MS.index(delay_ms)
     double_tap(table, "reglement", board, f"chair-{CHAIRS[index]}", delay_ms, "tap again")
     assert any(f"Now {name}: tap again" in t for name in NAMES for t in ident(board, "banner").all_inner_texts())
-
-
-# --------------------------------------------------------------------------------------------
-# Corruption: after a placement or an award choice the board's entry collapses
-# --------------------------------------------------------------------------------------------
-
-#: what a Corruption board control acts for when its identifier starts so (see
-#: views/games/corruption.py: location_button, option_button)
-CORRUPTION_ACT_FOR = ("board-loc-", "board-swiss-to-", "board-hit-", "board-report-")
-
-
-def identifiers_at(page: Any, x: float, y: float) -> list[str]:
-    """The semantic nodes under the point (x, y), innermost (smallest) first."""
-    return page.evaluate(
-        """([x, y]) => [...document.querySelectorAll('[flt-semantics-identifier]')]
-            .map(n => [n.getAttribute('flt-semantics-identifier'), n.getBoundingClientRect()])
-            .filter(([_, r]) => r.width > 0 && r.left <= x && x <= r.right && r.top <= y && y <= r.bottom)
-            .sort((a, b) => a[1].width * a[1].height - b[1].width * b[1].height)
-            .map(([id]) => id)""",
-        [x, y],
-    )
-
-
-def corruption_double_tap(table: Table, game: str, identifier: str, delay_ms: int, next_name: str) -> None:
-    """Tap the board's act-for `identifier`, then the same spot `delay_ms` later: exactly one
-    action is logged. The entry collapses once the first is taken; if the second tap lands on an
-    act-for control all the same (the next player's), it is refused with "Now <next>: tap
-    again"; otherwise no act-for control is under the finger, and no handover message shows."""
-    from playwright.sync_api import expect
-
-    board = table.board(game)
-    settled(board)
-    before = table.log_count(game)
-    x, y = centre(board, identifier)
-    board.mouse.click(x, y)
-    board.wait_for_timeout(delay_ms)  # the gap between the two taps is what is tested
-    before_tap = identifiers_at(board, x, y)  # the old drawing, or the new one already
-    board.mouse.click(x, y)
-    assert wait_count(table, game, before + 1) == before + 1
-    expect(ident(board, "handover-now")).to_have_count(0)  # the window is over: any late tap is in
-    assert table.log_count(game) == before + 1, f"a tap {delay_ms} ms after the first acted too (under the finger: {before_tap})"
-    # a refused tap says why; a tap on the previous player's control, gone with the collapse,
-    # is dropped (nothing to say it to)
-    assert all(f"Now {next_name}: tap again" in t for t in ident(board, "banner").all_inner_texts()), before_tap
-    # the collapsed entry: under the finger now, no control that acts for anyone
-    under = identifiers_at(board, x, y)
-    assert under and not any(i.startswith(CORRUPTION_ACT_FOR) for i in under), under
-    print(f"corruption {game} {identifier} +{delay_ms} ms: second tap on {before_tap}, now {under}")
-
-
-def open_entry(board: Any, inside: str) -> None:
-    """Open the board's entry for the current player, unless it is open (an undo brings back the
-    entry as it was before the action: open)."""
-    settled(board)
-    if not ident(board, inside).count():
-        tap(board, "board-enter")
-
-
-def undo_on_board(table: Table, game: str) -> None:
-    """The host takes the action back, so every delay starts with the same player."""
-    from playwright.sync_api import expect
-
-    board = table.board(game)
-    before = table.log_count(game)
-    tap(board, "undo")
-    assert wait_count(table, game, before + 1) == before + 1
-    expect(ident(board, "handover-now")).to_have_count(1)  # handed back: a window of its own
-
-
-@pytest.mark.parametrize("delay_ms", DELAYS_MS)
-def test_corruption_board_face_up_card(table: Table, delay_ms: int) -> None:
-    """Alice's face-up 10k entered on the board at the Subway, and the same spot again (the turn
-    is Bruno's, the entry collapsed to his "Enter here")."""
-    from tests.test_corruption_views import SUBWAY
-
-    game = "corruption"
-    board = table.board(game)
-    open_entry(board, "board-card-10000")
-    tap(board, "board-card-10000")
-    corruption_double_tap(table, game, f"board-loc-{SUBWAY}", delay_ms, "Bruno")
-    undo_on_board(table, game)
-
-
-@pytest.mark.parametrize("delay_ms", DELAYS_MS)
-def test_corruption_board_award_option(table: Table, delay_ms: int) -> None:
-    """Bruno's Swiss bribe assigned on the board to the Opera House, and the same spot again
-    (Chloe's Swiss assignment next, behind her own "Enter here")."""
-    from tests.test_corruption_views import OPERA
-
-    game = "corruption_awards"
-    board = table.board(game)
-    open_entry(board, f"board-swiss-to-{OPERA}")
-    corruption_double_tap(table, game, f"board-swiss-to-{OPERA}", delay_ms, "Chloe")
-    undo_on_board(table, game)
