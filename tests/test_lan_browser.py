@@ -9,6 +9,7 @@ board's QR code, and the check page all work through it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 import time
 from typing import Any
@@ -82,7 +83,6 @@ def not_secure_at(page: Any, public: str) -> None:
     assert page.evaluate("window.isSecureContext") is False
 
 
-@pytest.mark.xfail(strict=False, reason="Known open bug (session 3): in the full suite a phone that arrives through its /join link and taps a table is not applied (the board never shows its chip); to be found next session")
 def test_board_and_seat_work_through_a_lan_name(lan: Any, browser: Any) -> None:
     from playwright.sync_api import expect
 
@@ -130,7 +130,8 @@ def test_board_and_seat_work_through_a_lan_name(lan: Any, browser: Any) -> None:
         expect(ident(board, "close-qr")).to_have_count(0)  # the seat's QR code closed by itself
         ident(page, f"seat-table-{TABLE}").click()
         expect(ident(page, "your-turn")).to_have_count(0)
-        expect(ident(board, f"table-{TABLE}")).to_contain_text("Σ 5")
+        # the tile's name holds its number and total; its text nodes are the pawns standing on it
+        expect(ident(board, f"table-{TABLE}")).to_have_accessible_name(re.compile(r"Σ 5$"))
     finally:
         tablet.close()
         phone.close()
