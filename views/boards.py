@@ -24,7 +24,7 @@ from companion.games.reglement import SeatView
 from companion.games.reglement_board import BUSINESSES, Board, BoardSeat, default_board
 from companion.i18n import Translator, validation_problems
 from companion.reglement_library import Entry, LibraryError, ReglementLibrary
-from views.common import ACCENT, DANGER, INK, MUTED, PANEL, banner, big_button, choice_name, handler, label, show_screen, tagged
+from views.common import ACCENT, DANGER, INK, MUTED, PANEL, PlainScreen, banner, big_button, choice_name, handler, label, tagged
 from views.games.reglement import CHOSEN, legend, table_drawing
 
 if TYPE_CHECKING:
@@ -102,7 +102,9 @@ def parse_pasted(text: str, tr: Translator) -> tuple[dict[str, Any] | None, list
     return {**data, "seats": seats, "facing": [list(p) for p in facing]}, []
 
 
-class BoardsScreen:
+class BoardsScreen(PlainScreen):
+    screen_key = "boards"
+
     def __init__(self, session: PageSession, tr: Translator, *, host_query: str):
         self.session = session
         self.page = session.page
@@ -124,19 +126,10 @@ class BoardsScreen:
         await self.reload()
         await self.render()
 
-    async def close(self) -> None:
-        pass
-
-    async def connected(self, up: bool) -> None:
-        if up:
-            await self.render()
-
     async def reload(self) -> None:
         if self.library is not None:
             self.entries = await asyncio.to_thread(self.library.list_boards)
 
-    async def render(self) -> None:
-        show_screen(self.page, self.build(), "boards")
 
     # -- building --
 

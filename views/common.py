@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import functools
 import io
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import flet as ft
@@ -152,6 +153,86 @@ def act_button(ctx: Any, seat: int, text: str, on_click: Callable[[Any], Awaitab
     if disabled and reason:
         return ft.Column([button, label(reason, 14, MUTED)], spacing=2, tight=True, key=f"{ident}-why")
     return button
+
+
+#: A secret choice's buttons (which card is played): one size and a fixed place in a grid,
+#: whatever their labels say in any language, so that neither a button's width nor where the
+#: finger lands tells across the table which one was picked (a Russian "Повышение" beside "Блеф"
+#: made the first twice as wide). See `secret_choices`.
+SECRET_FACE = "#ECEFF1"
+#: the pick's ring: thin and dark, seen by the owner (the section is open only while they look)
+SECRET_RING = "#37474F"
+SECRET_SPACING = 8
+SECRET_BORDER = 3
+SECRET_PADDING = 6
+#: the type of a secret choice's labels: the largest size at which every label fits its cell in
+#: at most two lines, between these
+SECRET_TEXT_SIZES = (20, 14)
+FONTS_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
+
+
+@functools.lru_cache(maxsize=512)
+def _text_lines(text: str, size: int, width: float) -> int:
+    """How many lines `text` takes in bold DejaVu (the app's font) at `size` in `width` px,
+    breaking between words only (a word wider than the line counts as too many lines)."""
+    from PIL import ImageFont
+
+    font = ImageFont.truetype(str(FONTS_DIR / "DejaVuSans-Bold.ttf"), size)
+    lines, current = 1, ""
+    for word in text.split():
+        if font.getlength(word) > width:
+            return 99
+        candidate = f"{current} {word}" if current else word
+        if font.getlength(candidate) <= width:
+            current = candidate
+        else:
+            lines, current = lines + 1, word
+    return lines
+
+
+def secret_text_size(labels: Sequence[str], cell_width: float) -> tuple[int, int]:
+    """(size, lines): the one type size for every label of a secret choice, and the lines its
+    longest label takes (1 or 2): the largest of SECRET_TEXT_SIZES that fits them all."""
+    inner = cell_width - 2 * (SECRET_BORDER + SECRET_PADDING) - 4  # a few px of slack for shaping
+    largest, smallest = SECRET_TEXT_SIZES
+    for size in range(largest, smallest - 1, -1):
+        lines = max((_text_lines(text, size, inner) for text in labels), default=1)
+        if lines <= 2:
+            return size, lines
+    return smallest, 2
+
+
+def secret_choices(width: float, labels: Sequence[str], build: Callable[[int, float, int, float], ft.Control], *, columns: int) -> ft.Control:
+    """The buttons of a secret choice in a grid of `columns` equal cells within `width`: the
+    i-th button always in the i-th cell (an empty cell keeps the last row's places), every one
+    the same height. `build(i, size, lines, height)` draws button i (with `secret_face`) at the
+    type size every label fits at."""
+    columns = max(1, min(columns, len(labels) or 1))
+    cell = (width - (columns - 1) * SECRET_SPACING) / columns
+    size, lines = secret_text_size(labels, cell)
+    height = max(56.0, round(lines * size * 1.25 + 2 * (SECRET_BORDER + SECRET_PADDING) + 4))
+    buttons = [build(i, size, lines, height) for i in range(len(labels))]
+    rows: list[ft.Control] = []
+    for start in range(0, len(buttons), columns):
+        cells = [ft.Container(expand=1, height=height, content=b) for b in buttons[start : start + columns]]
+        cells += [ft.Container(expand=1, height=height) for _ in range(columns - len(cells))]
+        rows.append(ft.Row(cells, spacing=SECRET_SPACING, key=f"secret-row-{start // columns}"))
+    return ft.Column(rows, spacing=SECRET_SPACING, tight=True)
+
+
+def secret_face(text: str, *, selected: bool, on_click: Callable[[Any], Awaitable[None]] | None, size: int, lines: int, height: float, face: str = SECRET_FACE, text_colour: str = "#111111") -> ft.Container:
+    """One button of a secret choice: its cell's whole width, the choice's height, the label
+    centred; a plain container (no ink, no hover or focus overlay to stay on the tapped one)."""
+    return ft.Container(
+        on_click=on_click,
+        height=height,
+        bgcolor=face,
+        border=ft.Border.all(SECRET_BORDER, SECRET_RING if selected else face),
+        border_radius=10,
+        padding=SECRET_PADDING,
+        alignment=ft.Alignment.CENTER,
+        content=ft.Text(text, size=size, weight=ft.FontWeight.BOLD, color=text_colour, text_align=ft.TextAlign.CENTER, max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS),
+    )
 
 
 def touch_target() -> ft.BoxConstraints:
@@ -442,3 +523,35 @@ def show_screen(page: ft.Page, controls: list[ft.Control], screen: str) -> None:
         control.key = f"{screen}:{position}"
     page.controls[:] = controls
     page.update()
+
+
+class PlainScreen:
+    """The lifecycle every screen without a room's own rules shares: drawn on open, drawn again
+    when its connection comes back, put on the page under `screen_key`. A screen that follows
+    something (the host's rooms, a room's seats) keeps the unsubscribe function in
+    `_unsubscribe`; closing calls it once."""
+
+    page: ft.Page
+    _unsubscribe: Callable[[], None] | None = None
+
+    @property
+    def screen_key(self) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def build(self) -> list[ft.Control]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    async def open(self) -> None:
+        await self.render()
+
+    async def close(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+
+    async def connected(self, up: bool) -> None:
+        if up:
+            await self.render()
+
+    async def render(self) -> None:
+        show_screen(self.page, self.build(), self.screen_key)

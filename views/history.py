@@ -32,12 +32,12 @@ from views.common import (
     INK,
     MUTED,
     PANEL,
+    PlainScreen,
     big_button,
     handler,
     icon_button,
     label,
     player_chip,
-    show_screen,
     tagged,
 )
 from views.screen import GameContext, refresh_page
@@ -56,35 +56,24 @@ def link_button(text: str, url: str, ident: str, *, same_tab: bool = False) -> f
     return tagged(ident, ft.Button(content=label(text, 16, "#111111"), url=target, bgcolor=BUTTON_GREY, height=56))
 
 
-class HistoryScreen:
+class HistoryScreen(PlainScreen):
     """The list of finished games."""
+
+    screen_key = "history"
 
     def __init__(self, session: PageSession, tr: Translator, *, host_query: str):
         self.session = session
         self.page = session.page
         self.tr = tr
         self.host_query = host_query
-        self._unsubscribe: Any = None
 
     async def open(self) -> None:
         # A new import (or a new room) on any tab redraws the list.
         self._unsubscribe = self.session.host.subscribe(self.on_host_changed)
         await self.render()
 
-    async def close(self) -> None:
-        if self._unsubscribe:
-            self._unsubscribe()
-            self._unsubscribe = None
-
-    async def connected(self, up: bool) -> None:
-        if up:
-            await self.render()
-
     async def on_host_changed(self) -> None:
         await refresh_page(self.page, self.render)
-
-    async def render(self) -> None:
-        show_screen(self.page, self.build(), "history")
 
     def build(self) -> list[ft.Control]:
         tr = self.tr
@@ -151,7 +140,7 @@ class HistoryScreen:
         self.page.navigate(f"/room/{room_id}{self.host_query}")
 
 
-class ReplayScreen:
+class ReplayScreen(PlainScreen):
     """One finished game, one action at a time. Nothing here can change the game."""
 
     def __init__(self, session: PageSession, tr: Translator, room: Room, *, host_query: str):
@@ -170,18 +159,9 @@ class ReplayScreen:
     def last(self) -> int:
         return len(self.steps) - 1
 
-    async def open(self) -> None:
-        await self.render()
-
-    async def close(self) -> None:
-        pass
-
-    async def connected(self, up: bool) -> None:
-        if up:
-            await self.render()
-
-    async def render(self) -> None:
-        show_screen(self.page, self.build(), f"replay:{self.room.id}")
+    @property
+    def screen_key(self) -> str:
+        return f"replay:{self.room.id}"
 
     def context(self) -> GameContext:
         return GameContext(

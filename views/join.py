@@ -16,7 +16,7 @@ import flet as ft
 
 from companion.i18n import Translator
 from companion.room import Rejected, Room, RoomEvent
-from views.common import ACCENT, MUTED, banner, big_button, centered_message, handler, label, show_screen, tagged
+from views.common import ACCENT, MUTED, PlainScreen, banner, big_button, centered_message, handler, label, tagged
 from views.screen import refresh_page
 
 if TYPE_CHECKING:
@@ -28,14 +28,13 @@ def table_url(base_url: str, room: Room) -> str:
     return f"{base_url}/table/{room.id}/{room.table.secret}"
 
 
-class TableScreen:
+class TableScreen(PlainScreen):
     def __init__(self, session: PageSession, tr: Translator, room: Room):
         self.session = session
         self.page = session.page
         self.tr = tr
         self.room = room
         self.error: str | None = None
-        self._unsubscribe: Any = None
         self._claiming = False
 
     async def open(self) -> None:
@@ -52,21 +51,13 @@ class TableScreen:
         self._unsubscribe = self.room.subscribe(self.on_room_event)
         await self.render()
 
-    async def close(self) -> None:
-        if self._unsubscribe:
-            self._unsubscribe()
-            self._unsubscribe = None
-
-    async def connected(self, up: bool) -> None:
-        if up:
-            await self.render()
-
     async def on_room_event(self, event: RoomEvent) -> None:
         if event.kind in ("seats", "version") and not self._claiming:
             await refresh_page(self.page, self.render)
 
-    async def render(self) -> None:
-        show_screen(self.page, self.build(), f"table:{self.room.id}")
+    @property
+    def screen_key(self) -> str:
+        return f"table:{self.room.id}"
 
     def build(self) -> list[ft.Control]:
         tr = self.tr
