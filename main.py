@@ -136,7 +136,7 @@ def add_import_routes(flet_app: Any, host: Any) -> None:
     from fastapi import HTTPException, Request
     from fastapi.responses import HTMLResponse
 
-    from companion.history import MAX_UPLOAD_BYTES, import_done_text, import_page_html, log_from_upload, refusal_text
+    from companion.history import MAX_UPLOAD_BYTES, import_done_text, import_log, import_page_html, log_from_upload, refusal_text
     from companion.i18n import LANGUAGES, translator
     from companion.room import Rejected
 
@@ -166,7 +166,7 @@ def add_import_routes(flet_app: Any, host: Any) -> None:
         try:
             body = await capped_body(request)
             data = await asyncio.to_thread(log_from_upload, request.headers.get("content-type", ""), body)
-            room = await host.import_log(data)
+            room = await import_log(host, data)
         except Rejected as refusal:
             refused = tr.t("history.import_refused", reason=refusal_text(tr, refusal))
             return HTMLResponse(import_page_html(tr, f"?k={k}", refused=refused), status_code=400)
@@ -317,7 +317,7 @@ def replay(args: argparse.Namespace) -> int:
 
 def import_log(args: argparse.Namespace) -> int:
     """`main.py import LOG.json`: check the log and add it to the data directory's finished games."""
-    from companion.history import refusal_text
+    from companion.history import import_log as import_into, refusal_text
     from companion.i18n import translator
     from companion.room import Host, Rejected
     from companion.store import Store
@@ -325,7 +325,7 @@ def import_log(args: argparse.Namespace) -> int:
     data = Path(args.log).read_bytes()
     host = Host(Store(Path(args.data_dir) / "referee.sqlite3"))
     try:
-        room = asyncio.run(host.import_log(data))
+        room = asyncio.run(import_into(host, data))
     except Rejected as refusal:
         print(f"not imported: {refusal_text(translator('en'), refusal)}", file=sys.stderr)
         return 2

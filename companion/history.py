@@ -7,6 +7,7 @@ complete exported log (`Host.imported`, read only). Both replay from their log t
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import math
@@ -30,7 +31,7 @@ from companion.room import (
     initial_logged,
     replay_export,
 )
-from companion.store import LogEntry
+from companion.store import LogEntry, RoomRecord
 
 if TYPE_CHECKING:
     from companion.i18n import Translator
@@ -344,6 +345,33 @@ def read_log(data: bytes | str | dict[str, Any]) -> CheckedLog:
             effective.append(entry)
         entries.append(entry)
     return CheckedLog(log=log, entries=entries, setup=setup, effective=effective, state=states[-1])
+
+
+async def import_log(host: Host, data: bytes | str | dict[str, Any]) -> Room:
+    """Add a finished game to `host` from a complete exported log (bytes, text or parsed JSON).
+
+    The log is checked entry by entry (`check_log`); a refused one raises Rejected with a
+    specific `history.err.*` code and changes nothing. The game gets a new id (the log's own may
+    be taken) and is stored as one transaction (`Host.add_imported`)."""
+    async with host.importing:
+        # Replaying a long log takes a while: off the event loop, the table plays on meanwhile.
+        checked = await asyncio.to_thread(check_log, data)
+        exported = checked.log.room
+        # The same game is the same content (game, setup, seed, actions), whatever its dates.
+        identity = await asyncio.to_thread(game_identity, exported.game, checked.setup, exported.seed, checked.effective)
+        for other in [*host.rooms.values(), *host.imported.values()]:
+            assert other.history is not None
+            if game_identity(other.game_id, other.setup, other.seed, other.history.entries) == identity:
+                raise Rejected("history.err.already_here", room=other.id)
+        record = RoomRecord(
+            id=exported.id,
+            game=exported.game,
+            setup=exported.setup,
+            seed=exported.seed,
+            created=exported.created,
+            format_version=checked.log.format_version,
+        )
+        return await host.add_imported(record, checked.entries, exported.id)
 
 
 def replay_summary(checked: CheckedLog) -> dict[str, Any]:

@@ -565,11 +565,11 @@ class Host:
         self.store = AsyncStore(store)
         self.token = store.host_token()
         self.rooms: dict[str, Room] = {}
-        #: finished games imported from exported logs (see import_log): history only, never rooms
+        #: finished games imported from exported logs (companion.history.import_log): history only, never rooms
         self.imported: dict[str, Room] = {}
         self.listeners: set[Callable[[], Awaitable[None]]] = set()
         #: one import at a time: the duplicate check and the insert are one step
-        self._importing = asyncio.Lock()
+        self.importing = asyncio.Lock()
         #: "Play again" tapped twice (or on two boards) makes one new room
         self._playing_again = asyncio.Lock()
         imported = store.imported()
@@ -644,40 +644,18 @@ class Host:
         room._notify("next")
         return following
 
-    async def import_log(self, data: Any) -> Room:
-        """Add a finished game from a complete exported log (bytes, text or parsed JSON).
-
-        The log is checked entry by entry (companion.history.check_log); a refused one raises
-        Rejected with a specific `history.err.*` code and changes nothing. The game gets a new
-        id here (the log's own may be taken) and is stored as one transaction.
-        """
-        from companion.history import check_log, game_identity
-
-        async with self._importing:
-            # Replaying a long log takes a while: off the event loop, the table plays on meanwhile.
-            checked = await asyncio.to_thread(check_log, data)
-            exported = checked.log.room
-            # The same game is the same content (game, setup, seed, actions), whatever its dates.
-            identity = await asyncio.to_thread(game_identity, checked.log.room.game, checked.setup, exported.seed, checked.effective)
-            for other in [*self.rooms.values(), *self.imported.values()]:
-                assert other.history is not None
-                if game_identity(other.game_id, other.setup, other.seed, other.history.entries) == identity:
-                    raise Rejected("history.err.already_here", room=other.id)
+    async def add_imported(self, record: RoomRecord, entries: list[LogEntry], source_id: str) -> Room:
+        """Keep a finished game read from a checked log (companion.history.import_log checks it and
+        holds `importing`): under a new id (the log's own may be taken), stored as one
+        transaction, read only."""
+        room_id = secrets.token_hex(3)
+        while room_id in self.rooms or room_id in self.imported:
             room_id = secrets.token_hex(3)
-            while room_id in self.rooms or room_id in self.imported:
-                room_id = secrets.token_hex(3)
-            record = RoomRecord(
-                id=room_id,
-                game=exported.game,
-                setup=exported.setup,
-                seed=exported.seed,
-                created=exported.created,
-                format_version=checked.log.format_version,
-            )
-            room = await asyncio.to_thread(Room.restore, record, [], checked.entries, self.store)
-            await self.store.call("import_room", record, checked.entries, exported.id[:200], now())
-            room.archived = True
-            self.imported[room_id] = room
+        record = record.model_copy(update={"id": room_id})
+        room = await asyncio.to_thread(Room.restore, record, [], entries, self.store)
+        await self.store.call("import_room", record, entries, source_id[:200], now())
+        room.archived = True
+        self.imported[room_id] = room
         for listener in list(self.listeners):
             asyncio.get_running_loop().create_task(listener()).add_done_callback(_log_failure)
         return room

@@ -17,7 +17,7 @@ import pytest
 
 from companion.engine import BOARD
 from companion.games import GAMES
-from companion.history import MAX_LOG_ENTRIES, MAX_UPLOAD_BYTES, check_log, finished_games, refusal_text, replay_steps
+from companion.history import MAX_LOG_ENTRIES, MAX_UPLOAD_BYTES, check_log, import_log, finished_games, refusal_text, replay_steps
 from companion.i18n import translator
 from companion.room import Host, Rejected, Room
 from tests.harness.flet_inprocess import FakeBrowser, Tab
@@ -183,7 +183,7 @@ async def test_export_import_round_trip_gives_an_identical_replay(game_id: str, 
     home, other = make_host("home"), make_host("other")
     room = await finished_room(home, game_id, ("Aurelia", "Bastien", "Cosima", "Dorian"), monkeypatch, ENDED_AT)
     exported = json.dumps(room.export(complete=True)).encode()
-    imported = await other.import_log(exported)
+    imported = await import_log(other, exported)
     assert imported.archived and imported.id in other.imported and imported.id not in other.rooms
     original, copy = replay_steps(room), replay_steps(imported)
     assert len(copy) == len(original)
@@ -202,9 +202,9 @@ async def test_an_imported_game_survives_a_restart_and_is_never_played_on(make_h
     home = make_host("home")
     room = await finished_room(home, "vabanque", ("Aurelia", "Bastien", "Cosima"), monkeypatch, ENDED_AT)
     first = make_host("archive")
-    imported = await first.import_log(room.export(complete=True))
+    imported = await import_log(first, room.export(complete=True))
     with pytest.raises(Rejected) as again:
-        await first.import_log(room.export(complete=True))
+        await import_log(first, room.export(complete=True))
     assert again.value.code == "history.err.already_here"
     first.close()
     restarted = make_host("archive")
@@ -273,7 +273,7 @@ async def test_a_tampered_log_is_refused_and_changes_nothing(name: str, tamper: 
     check_log(log)  # the untouched log passes
     tamper(log)
     with pytest.raises(Rejected) as refused:
-        await target.import_log(json.dumps(log).encode())
+        await import_log(target, json.dumps(log).encode())
     assert refused.value.code == code
     assert store_rows(target) == before and not target.imported
     message = refusal_text(translator("en"), refused.value)
@@ -292,7 +292,7 @@ async def test_bad_json_is_refused_with_a_specific_message(raw: bytes, make_host
     host = make_host()
     before = store_rows(host)
     with pytest.raises(Rejected) as refused:
-        await host.import_log(raw)
+        await import_log(host, raw)
     assert refused.value.code == ("history.err.not_a_log" if raw == b"[1, 2]" else "history.err.bad_json")
     assert store_rows(host) == before
     if raw.startswith(b'{"format"'):
@@ -434,7 +434,7 @@ async def test_a_crafted_log_is_refused_before_it_can_break_a_page(name: str, cr
     log = room.export(complete=True)
     craft(log)
     with pytest.raises(Rejected) as refused:
-        await target.import_log(json.dumps(log).encode())
+        await import_log(target, json.dumps(log).encode())
     assert refused.value.code == code
     assert store_rows(target) == before and not target.imported
     # The history page still opens (a date it cannot show would have crashed it).
@@ -446,7 +446,7 @@ async def test_deeply_nested_json_is_refused_as_bad_json(make_host: Any) -> None
     host = make_host()
     for raw in (b"[" * 100_000, b'{"a":' * 100_000):
         with pytest.raises(Rejected) as refused:
-            await host.import_log(raw)
+            await import_log(host, raw)
         assert refused.value.code == "history.err.bad_json"
         assert "nested too deeply" in refusal_text(translator("en"), refused.value)
 
@@ -463,7 +463,7 @@ async def test_an_import_keeps_only_what_the_room_itself_would_write(make_host: 
     undo = {"kind": "undo", "payload": {"count": 1, "junk": junk}, "channel": "host", "at": first["at"]}
     log["entries"] = [{**e, "seq": i} for i, e in enumerate([first, undo, *log["entries"]], start=1)]
     target = make_host("target")
-    imported = await target.import_log(json.dumps(log).encode())
+    imported = await import_log(target, json.dumps(log).encode())
     stored = [json.loads(row[3]) for row in store_rows(target)["log"] if row[2] == "undo"]
     assert stored == [{"count": 1}]
     assert imported.log_entries[1].payload == {"count": 1}
@@ -487,7 +487,7 @@ async def test_import_replays_off_the_event_loop_and_one_at_a_time(make_host: An
     monkeypatch.setattr(companion.history, "check_log", recording_check)
     target = make_host("target")
     log = json.dumps(room.export(complete=True)).encode()
-    outcomes = await asyncio.gather(target.import_log(log), target.import_log(log), return_exceptions=True)
+    outcomes = await asyncio.gather(import_log(target, log), import_log(target, log), return_exceptions=True)
     assert checked_on and threading.get_ident() not in checked_on, "the log was replayed on the event loop"
     # The same log twice at once: one import, one refusal (not two copies).
     assert len(target.imported) == 1

@@ -16,7 +16,7 @@ import pytest
 import main
 from companion.engine import BOARD
 from companion.games import GAMES
-from companion.history import check_log, refusal_text
+from companion.history import check_log, import_log, refusal_text
 from companion.i18n import translator
 from companion.room import LOG_FORMAT, LOG_FORMAT_VERSION, Rejected
 from tests.test_history import ENDED_AT, finished_room, store_rows
@@ -38,7 +38,7 @@ async def test_a_format_version_that_is_not_an_integer_is_refused(version: Any, 
     target = make_host("target")
     before = store_rows(target)
     with pytest.raises(Rejected) as refused:
-        await target.import_log(json.dumps(log).encode())
+        await import_log(target, json.dumps(log).encode())
     assert refused.value.code == "history.err.version"
     assert store_rows(target) == before and not target.imported
 
@@ -64,13 +64,13 @@ def an_undo_more(log: dict[str, Any]) -> None:
 async def test_the_same_game_is_recognised_whatever_its_dates(change: Any, make_host: Any, monkeypatch: Any) -> None:
     room = await finished_room(make_host("home"), "vabanque", NAMES, monkeypatch, ENDED_AT)
     target = make_host("target")
-    first = await target.import_log(room.export(complete=True))
+    first = await import_log(target, room.export(complete=True))
     log = room.export(complete=True)
     change(log)
     check_log(log)  # a good log in itself
     before = store_rows(target)
     with pytest.raises(Rejected) as refused:
-        await target.import_log(json.dumps(log).encode())
+        await import_log(target, json.dumps(log).encode())
     assert refused.value.code == "history.err.already_here" and refused.value.params["room"] == first.id
     assert store_rows(target) == before and list(target.imported) == [first.id]
 
@@ -81,7 +81,7 @@ async def test_a_finished_room_of_this_host_is_already_here(make_host: Any, monk
     log = room.export(complete=True)
     shift_dates(log)
     with pytest.raises(Rejected) as refused:
-        await host.import_log(log)
+        await import_log(host, log)
     assert refused.value.params["room"] == room.id
 
 
@@ -92,8 +92,8 @@ async def test_another_game_with_the_same_dates_is_imported(make_host: Any, monk
     two = await finished_room(home, "vabanque", NAMES, monkeypatch, ENDED_AT, seed=8)
     assert one.created == two.created
     target = make_host("target")
-    await target.import_log(one.export(complete=True))
-    await target.import_log(two.export(complete=True))
+    await import_log(target, one.export(complete=True))
+    await import_log(target, two.export(complete=True))
     assert len(target.imported) == 2
 
 

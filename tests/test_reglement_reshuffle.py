@@ -11,7 +11,7 @@ from pathlib import Path
 from companion.engine import BOARD
 from companion.games import GAMES
 from companion.games.reglement import EndTurn, Knife, Move
-from companion.history import check_log
+from companion.history import check_log, import_log
 from companion.room import LOG_FORMAT_VERSION, Host, replay, replay_export
 from companion.store import LogEntry, Store
 from tests.games.test_reglement_helpers import YELLOW, codes, play, position
@@ -65,7 +65,7 @@ async def test_a_new_room_reshuffles_at_the_last_card_and_an_old_log_keeps_its_r
     room = await host.create_room("reglement", {"players": players}, seed=3)
     assert room.format_version == LOG_FORMAT_VERSION == 3 and room.state.reshuffle == "last_card_drawn"
     log = json.loads((FORMAT_2 / "reglement.json").read_text())
-    imported = await host.import_log(log)
+    imported = await import_log(host, log)
     assert imported.format_version == 2 and imported.state.reshuffle == "pile_short"
     host.close()
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from pathlib import Path
 from collections.abc import Sequence
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -26,7 +25,6 @@ from urllib.parse import parse_qs, urlsplit
 import flet as ft
 
 from companion.i18n import LANGUAGES, translator
-from companion.network import JoinAddress, JoinAddresses
 from companion.history import finished_room
 from companion.room import Host
 from views.board import BoardScreen
@@ -36,38 +34,13 @@ from views.common import centered_message, setup_page
 from views.history import HistoryScreen, ReplayScreen
 from views.home import HomeScreen
 from views.memory import reclaim_soon
-from views.away import AwayNotes
 from views.join import TableScreen
 from views.seat import SeatScreen
-from views.app_window import ScreenAwake, WindowPages, is_app_window
+from views.app_window import ScreenAwake, is_app_window
+# (AppConfig and the storage keys are this module's names too: main.py and the tests import them here)
+from views.session import LANG_KEY, SEAT_KEY, AppConfig, PageSession, PhoneStorage, StorageUnavailable  # noqa: F401
 
 log = logging.getLogger(__name__)
-
-SEAT_KEY = "referee.seat.{room}"
-LANG_KEY = "referee.lang"
-
-
-class AppConfig:
-    """The running host's settings, shared by every page of the host process."""
-
-    def __init__(self, base_url: str, data_dir: Path | None = None, addresses: Sequence[JoinAddress] = ()):
-        #: the join addresses; the one in use can change while the host runs (Join help's picker)
-        self.join = JoinAddresses(current=base_url.rstrip("/"), choices=list(addresses))
-        #: the host's data directory (saved boards, seating presets); None = the shipped defaults only
-        self.data_dir = data_dir
-        #: the sessions of this host process that have not expired yet (connected or waiting for
-        #: their device to come back: main.SESSION_TIMEOUT_SECONDS); /healthz counts them
-        self.sessions: set[Any] = set()
-        #: devices whose session expired with picks or typing not sent (told when they return)
-        self.away = AwayNotes()
-        #: the app window's pages (app mode, views/app_window.py): closed when the host stops
-        self.windows = WindowPages()
-
-    @property
-    def base_url(self) -> str:
-        """The address phones use to reach this host now, e.g. http://192.168.1.20:8550."""
-        return self.join.current
-
 
 def parse_route(route: str) -> tuple[list[str], dict[str, str]]:
     split = urlsplit(route or "/")
@@ -88,7 +61,7 @@ def language_for(tags: Sequence[str]) -> str:
 
 def build_main(host: Host, config: AppConfig):
     async def main(page: ft.Page) -> None:
-        session = PageSession(page, host, config)
+        session = TabSession(page, host, config)
         try:
             await session.start()
         finally:
@@ -98,49 +71,9 @@ def build_main(host: Host, config: AppConfig):
     return main
 
 
-class PhoneStorage:
-    """The browser's storage for this origin (SharedPreferences), answering even when the client
-    does not: a call that times out is retried once on a fresh service (after a host restart the
-    reconnecting client may ignore a service it believes it already has), then gives up with None
-    instead of crashing the page."""
-
-    TIMEOUT = 3.0
-
-    def __init__(self) -> None:
-        self.service = ft.SharedPreferences()
-        # Replaced services stay registered: a late answer to a dead one must find its control,
-        # or Flet's receive loop raises and drops the whole connection.
-        self._retired: list[ft.SharedPreferences] = []
-
-    async def _call(self, method: str, *args: Any) -> Any:
-        for attempt in range(2):
-            try:
-                return await asyncio.wait_for(getattr(self.service, method)(*args), self.TIMEOUT)
-            except Exception:  # timeout, or the client answered with an error
-                log.warning("phone storage %s failed (attempt %d)", method, attempt + 1, exc_info=True)
-                self._retired.append(self.service)
-                self.service = ft.SharedPreferences()
-        raise StorageUnavailable(method)
-
-    async def get(self, key: str) -> Any:
-        return await self._call("get", key)
-
-    async def set(self, key: str, value: str) -> None:
-        await self._call("set", key, value)
-
-    async def remove(self, key: str) -> None:
-        try:
-            await self._call("remove", key)
-        except StorageUnavailable:
-            pass  # the token is revoked on the host anyway
-
-
-class StorageUnavailable(Exception):
-    pass
-
-
-class PageSession:
-    """One browser tab: picks the screen for the route, owns its language and storage."""
+class TabSession(PageSession):
+    """One browser tab: picks the screen for the route, owns its language and storage (what a
+    screen may use of it: views/session.py PageSession)."""
 
     def __init__(self, page: ft.Page, host: Host, config: AppConfig):
         self.page = page

@@ -42,7 +42,7 @@ from views.sound import BoardSounds
 from views.rule_cards import rules_button, rules_page
 
 if TYPE_CHECKING:
-    from views.app import PageSession
+    from views.session import PageSession
 
 
 class BoardScreen(RoomScreen):

@@ -28,7 +28,7 @@ from views.common import ACCENT, DANGER, INK, MUTED, PANEL, PlainScreen, banner,
 from views.games.reglement import CHOSEN, legend, table_drawing
 
 if TYPE_CHECKING:
-    from views.app import PageSession
+    from views.session import PageSession
 
 DEFAULT_KEY = "default"
 MARKS = ("cash_register", "glass", "knife", "revolver", "no_shoot")

@@ -43,7 +43,7 @@ from views.common import (
 from views.screen import GameContext, refresh_page
 
 if TYPE_CHECKING:
-    from views.app import PageSession
+    from views.session import PageSession
 
 BUTTON_GREY = "#B0BEC5"
 #: a step button with nowhere to go: visibly off, not just inert

@@ -20,7 +20,7 @@ from views.screen import refresh_page
 from views.common import ACCENT, INK, MUTED, PANEL, banner, big_button, choice_name, handler, icon_button, label, language_menu, player_chip, show_screen, tagged
 
 if TYPE_CHECKING:
-    from views.app import PageSession
+    from views.session import PageSession
 
 COLOURS: tuple[str, ...] = get_args(Colour)
 

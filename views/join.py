@@ -20,7 +20,7 @@ from views.common import ACCENT, MUTED, PlainScreen, banner, big_button, centere
 from views.screen import refresh_page
 
 if TYPE_CHECKING:
-    from views.app import PageSession
+    from views.session import PageSession
 
 
 def table_url(base_url: str, room: Room) -> str:
@@ -38,7 +38,7 @@ class TableScreen(PlainScreen):
         self._claiming = False
 
     async def open(self) -> None:
-        from views.app import SEAT_KEY, StorageUnavailable  # (views.app imports this module)
+        from views.session import SEAT_KEY, StorageUnavailable
 
         try:
             stored = await self.session.prefs.get(SEAT_KEY.format(room=self.room.id))

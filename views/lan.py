@@ -18,7 +18,7 @@ from companion.network import JoinAddresses, causes, port_of
 from views.common import ACCENT, FELT, INK, MUTED, banner, big_button, handler, label, qr_svg, tagged
 
 if TYPE_CHECKING:
-    from views.app import PageSession
+    from views.session import PageSession
 
 PANEL_ID = "join-help-panel"
 BUTTON_ID = "join-help"

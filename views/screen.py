@@ -21,7 +21,7 @@ from companion.i18n import Translator
 from companion.room import Rejected, Room, RoomEvent
 
 if TYPE_CHECKING:
-    from views.app import PageSession
+    from views.session import PageSession
 
 log = logging.getLogger(__name__)
 

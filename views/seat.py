@@ -19,7 +19,7 @@ from views.reveal import ready_panel, take_back_control
 from views.common import handler, message_overlay, role, PEEK_KEY, PEEK_SHOWN_SECONDS, ACCENT, COLOUR_HEX, MUTED, banner, centered_message, glyph, label, language_menu, peek_catcher, text_on
 
 if TYPE_CHECKING:
-    from views.app import PageSession
+    from views.session import PageSession
 
 log = logging.getLogger(__name__)
 

@@ -39,6 +39,7 @@ from companion.games.reglement_board import (
     Business,
     BUSINESSES,
     Direction,
+    ENGLISH,
     Problem,
     check_board_for_players,
     default_board,
@@ -833,6 +834,8 @@ MESSAGES: dict[str, str] = {
     "reglement.rule.tie_in_play.living_gangsters": "more living gangsters wins (recommended)",
     "reglement.rule.tie_in_play.shared": "the win is shared",
 }
+# Problem.english words the setup problems (and the labels they name) from these too.
+ENGLISH.update(MESSAGES)
 
 
 # --- pure helpers on a state ---------------------------------------------------------------------

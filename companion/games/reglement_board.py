@@ -25,6 +25,7 @@ from pydantic import Field, PrivateAttr, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from companion.engine import Model
+from companion.translation import MessageTranslator
 
 BOARD_FORMAT = "reglement-de-comptes-board/1"
 
@@ -60,6 +61,18 @@ MESSAGES: dict[str, str] = {
 }
 
 
+#: The English templates `Problem.english` words problems from: this module's, and the Règlement
+#: game's (its setup problems and the labels they name), which companion.games.reglement adds when
+#: it is imported (it imports this module, so this one cannot import it; nor companion.i18n, which
+#: reads every game's messages).
+ENGLISH: dict[str, str] = dict(MESSAGES)
+
+
+@cache
+def _english() -> MessageTranslator:
+    return MessageTranslator("en", ENGLISH)
+
+
 class Problem(Model):
     """One validation problem: a message code (this module's or the game's) and its parameters."""
 
@@ -67,9 +80,7 @@ class Problem(Model):
     params: dict[str, Any] = Field(default_factory=dict)
 
     def english(self) -> str:
-        from companion.i18n import translator  # late: companion.i18n reads every game's messages
-
-        return translator("en").t(self.code, **self.params)
+        return _english().t(self.code, **self.params)
 
     def error(self) -> PydanticCustomError:
         """The pydantic error for this problem: its type is the code, its context the params."""
