@@ -220,6 +220,16 @@ class PlaceGangster(Model):
     seat: str
 
 
+class SeatAtRandom(Model):
+    """Free seating in one tap: the app seats every gangster still waiting, at random, in the
+    order free seating takes (one at a time counter-clockwise from `by`, the player placing now;
+    or a whole gang at a time), so the last to place starts as usual. The draws come from the
+    game's seed and the seating so far, so replaying the log seats everyone the same way."""
+
+    type: Literal["seat_random"] = "seat_random"
+    by: int
+
+
 class Knife(Model):
     """Coup de couteau: kill the gangster at `target`, next to your Lame or knife seat `from_seat`
     (None: the engine finds one of yours that reaches)."""
@@ -324,7 +334,7 @@ class NoteHand(Model):
 
 
 Action = Annotated[
-    PlaceGangster | Knife | Pan | OrderCake | PassCake | Boum | Pills | Alerte | Move | Discard | EndTurn | Wake | NoteHand,
+    PlaceGangster | SeatAtRandom | Knife | Pan | OrderCake | PassCake | Boum | Pills | Alerte | Move | Discard | EndTurn | Wake | NoteHand,
     Field(discriminator="type"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
@@ -545,6 +555,7 @@ MESSAGES: dict[str, str] = {
     "reglement.seating_started": "Free seating: {seat:seat} places first, then one gangster at a time counter-clockwise.",
     "reglement.seating_started_gangs": "Free seating: {seat:seat} places their whole gang first, then the others counter-clockwise.",
     "reglement.gangster_placed": "{seat:seat} seats their {kind:label=reglement.kind} at {at}.",
+    "reglement.seated_at_random": "{seat:seat} has the app seat every gangster still waiting, at random: copy the board onto the table.",
     "reglement.seating_done": "Everyone is seated. {seat:seat} placed last and starts; play runs clockwise.",
     "reglement.preset_seating": "The gangsters take their preset seats. {seat:seat} starts; play runs clockwise.",
     "reglement.turn_started": "Turn {number}: {seat:seat} plays.",
@@ -690,6 +701,8 @@ MESSAGES: dict[str, str] = {
     "reglement.ui.choosing": "choosing",
     "reglement.ui.to_seat": "still to seat: {kinds}",
     "reglement.ui.over": "Game over: {reason}.",
+    "reglement.ui.seat_random": "Seat everyone at random",
+    "reglement.ui.seat_random_hint": "The app seats the {count:plural:one=# gangster|other=# gangsters} still waiting, in the seating order; the last placed starts. Undo takes it back.",
     "reglement.ui.board_hint_seating": "For {seat:seat}: pick the gangster, then tap an empty seat (blue rings).",
     "reglement.ui.board_hint_play": "Cards {seat:seat} plays face up: pick one, then tap the seat.",
     "reglement.ui.tap.knife": "tap the opponent to stab.",
@@ -1074,6 +1087,7 @@ class Reglement:
         rulings: list[Ruling] = []
         handlers = {
             PlaceGangster: self._place,
+            SeatAtRandom: self._seat_random,
             Knife: self._attack,
             Pan: self._attack,
             OrderCake: self._order_cake,
@@ -1182,6 +1196,23 @@ class Reglement:
             return self._begin_turn(state, action.by, rulings)
         rulings.append(Ruling(code="reglement.alerte_done", params={"seat": state.turn}))
         return state.model_copy(update={"phase": "play"})
+
+    def _seat_random(self, state: State, action: SeatAtRandom, rulings: list[Ruling]) -> State:
+        """Each gangster still waiting, in free seating's order: a random one of the placer's on a
+        random empty seat, placed as `place` would (the same rulings, the same end of seating)."""
+        if state.phase != "seating":
+            raise RuleError("reglement.err.wrong_phase", phase=state.phase)
+        if action.by != state.placer:
+            raise RuleError("reglement.err.not_your_turn", expected=state.placer)
+        rng = rng_for(state.seed, "seat_random", len(seated(state)))
+        rulings.append(Ruling(code="reglement.seated_at_random", params={"seat": action.by}))
+        while state.phase == "seating" and state.placer is not None:
+            player = state.placer
+            index = rng.choice(self.unseated(state, player))
+            empty = [s for s in state.board.ids if s not in seated(state)]
+            place = PlaceGangster(by=player, kind=state.gangsters[index].kind, seat=rng.choice(empty))
+            state = self._place(state, place, rulings)
+        return state
 
     # -- turn steps 1, 2 and 4 --
 

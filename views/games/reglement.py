@@ -837,12 +837,33 @@ def kind_buttons(ctx: Any, view: View, sel: dict[str, Any], player: int) -> ft.C
 
 def seating_controls(ctx: Any, view: View, sel: dict[str, Any], player: int) -> ft.Control:
     tr = ctx.tr
+    rows: list[ft.Control] = [
+        label(tr.t("reglement.ui.board_hint_seating", ctx.names, seat=player), 18, ACCENT, ft.FontWeight.BOLD),
+        kind_buttons(ctx, view, sel, player),
+    ]
+    if view.phase == "seating":
+        rows.append(random_seating(ctx, view, player))
+    return ft.Column(rows, spacing=8)
+
+
+def random_seating(ctx: Any, view: View, player: int) -> ft.Control:
+    """Free seating in one tap instead of one per gangster: the app seats everyone still waiting
+    at random (the `seat_random` action, logged like any other; the host's undo takes it back).
+    Keyed by the player placing now, so a tap meant for the previous placer's seat never lands
+    here."""
+    tr = ctx.tr
+    waiting = sum(len(g.unseated) for g in view.gangs)
+
+    async def seat_all() -> None:
+        await ctx.submit({"type": "seat_random", "by": player})
+
     return ft.Column(
         [
-            label(tr.t("reglement.ui.board_hint_seating", ctx.names, seat=player), 18, ACCENT, ft.FontWeight.BOLD),
-            kind_buttons(ctx, view, sel, player),
+            big_button(tr.t("reglement.ui.seat_random"), handler(seat_all), ident="seat-random", colour="#B0BEC5", key=ctx.act_key("seat-random", player)),
+            label(tr.t("reglement.ui.seat_random_hint", count=waiting), 14, MUTED),
         ],
-        spacing=8,
+        spacing=2,
+        tight=True,
     )
 
 
