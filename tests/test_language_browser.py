@@ -59,7 +59,7 @@ def test_phone_in_russian_by_default_and_board_in_french_by_choice(served: tuple
             board.goto(server.url("/", k=server.host_token))
             enable_semantics(board)
             expect(board.get_by_text(EN.t("ui.host_board"))).to_be_visible(timeout=WAIT_MS)
-            choose_language(board, "FR")
+            choose_language(board, "Français")
             expect(board.get_by_text(FR.t("ui.host_board"))).to_be_visible(timeout=WAIT_MS)
             # The room's board, opened afterwards on the tablet, is French too (the choice is stored).
             board.goto(server.url(f"/room/{room}", k=server.host_token))
@@ -80,14 +80,15 @@ def test_phone_in_russian_by_default_and_board_in_french_by_choice(served: tuple
             browser.close()
 
 
-def choose_language(page: Any, code: str) -> None:
-    """Open the language menu and pick `code`. The menu is the header's dropdown: the first one on
-    the home page, and the only one there without a test identifier."""
+def choose_language(page: Any, name: str) -> None:
+    """Open the language menu and pick the language called `name` (in its own language: "Français").
+    The menu is the header's dropdown: the first one on the home page, and the only one there
+    without a test identifier."""
     from playwright.sync_api import expect
 
     menu = page.locator("[aria-expanded]:not([flt-semantics-identifier])").first
     expect(menu).to_be_visible(timeout=WAIT_MS)
-    option = page.get_by_role("button", name=code, exact=True)
+    option = page.get_by_role("button", name=name, exact=True)
     for _attempt in range(3):  # a tap landing during a redraw is dropped: open it until it shows
         menu.click()
         try:

@@ -253,6 +253,11 @@ def icon_button(icon: Any, name: str, on_click: Callable[[Any], Awaitable[None]]
     )
 
 
+#: Each language by its own name, the same on every device whatever language it shows: a player
+#: looks for the language they read ("Русский"), not a code ("RU") nor a name in another language.
+LANGUAGE_NAMES = {"en": "English", "fr": "Français", "ru": "Русский"}
+
+
 def language_menu(tr: Translator, lang: str, on_select: Callable[[Any], Awaitable[None]], ident: str | None = None) -> ft.Control:
     """The device's language (each device keeps its own: see PageSession.set_language). The
     field's own label is drawn, not announced: the Semantics label names it for screen readers.
@@ -265,9 +270,9 @@ def language_menu(tr: Translator, lang: str, on_select: Callable[[Any], Awaitabl
         label=tr.t("ui.language"),
         content=ft.Dropdown(
             value=lang,
-            options=[ft.DropdownOption(key=code, text=code.upper()) for code in LANGUAGES],
+            options=[ft.DropdownOption(key=code, text=LANGUAGE_NAMES[code]) for code in LANGUAGES],
             on_select=on_select,
-            width=110,
+            width=170,
             label=tr.t("ui.language"),
         ),
     )

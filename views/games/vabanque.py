@@ -25,6 +25,8 @@ from views.common import (
     private_section,
     public_view,
     role,
+    secret_choices,
+    secret_face,
     text_on,
 )
 
@@ -358,7 +360,7 @@ def seat_body(ctx: Any, view: View) -> ft.Control:
             return ft.Column(
                 [
                     label(tr.t("vabanque.pick_card"), 22, INK, ft.FontWeight.BOLD),
-                    ft.Row([card_button(ctx, card, chosen == card, view.round) for card in legal.cards], spacing=8, wrap=True),
+                    card_buttons(ctx, legal.cards, chosen, view.round),
                 ],
                 spacing=8,
             )
@@ -393,21 +395,25 @@ def seat_body(ctx: Any, view: View) -> ft.Control:
     return ft.Column(items, spacing=10)
 
 
-def card_button(ctx: Any, card: str, selected: bool, round_number: int) -> ft.Control:
+def card_buttons(ctx: Any, cards: Any, chosen: str | None, round_number: int) -> ft.Control:
+    """The cards to choose from: one face, size and place each, whatever their names in this
+    language (see `secret_choices`); the pick is ringed thinly in dark grey, seen by the owner."""
+    names = [ctx.tr.t(f"vabanque.card.{card}") for card in cards]
+
+    def build(i: int, size: int, lines: int, height: float) -> ft.Control:
+        return card_button(ctx, cards[i], names[i], chosen == cards[i], round_number, size, lines, height)
+
+    return ft.Semantics(identifier="card-choices", key="card-choices", content=secret_choices(ctx.width, names, build, columns=3))
+
+
+def card_button(ctx: Any, card: str, name: str, selected: bool, round_number: int, size: int, lines: int, height: float) -> ft.Control:
     async def choose() -> None:
         ctx.ui[("vabanque.card", round_number)] = card
         await ctx.rerender()
 
     # One colour and size for every card (no yellow Raise, red Cheat): from across the table the
-    # choices look alike; the pick is ringed thinly in dark grey, seen by the owner only.
-    box = ft.Container(
-        on_click=handler(choose),
-        bgcolor=CHOICE_FACE,
-        border=ft.Border.all(3, "#37474F" if selected else CHOICE_FACE),
-        border_radius=10,
-        padding=ft.Padding.symmetric(horizontal=18, vertical=14),
-        content=ft.Text(ctx.tr.t(f"vabanque.card.{card}"), size=22, weight=ft.FontWeight.BOLD, color="#111111"),
-    )
+    # choices look alike.
+    box = secret_face(name, selected=selected, on_click=handler(choose), size=size, lines=lines, height=height, face=CHOICE_FACE)
     return ft.Semantics(
         identifier=f"card-{card}",
         key=f"card-{card}",
@@ -417,9 +423,21 @@ def card_button(ctx: Any, card: str, selected: bool, round_number: int) -> ft.Co
     )
 
 
+#: The table picker: as many tables a row as fit at TABLE_MIN_WIDTH (their total in words still
+#: fits), each 56 px tall, so every table of the largest game (12, three rows of four) is on a
+#: 390 x 844 phone's first screen below the open card choice (rows of three at 64 px pushed
+#: tables 7-12 below the fold).
+TABLE_MIN_WIDTH = 76
+TABLE_HEIGHT = 56
+TABLE_GAP = 6
+
+
 def table_grid(ctx: Any, view: View, action_for: Any) -> ft.Control:
     buttons = []
     seat = action_for(0)["by"]
+    columns = max(1, min(len(view.tables), int((ctx.width + TABLE_GAP) // (TABLE_MIN_WIDTH + TABLE_GAP))))
+    # one width for all, filling the row (81 px each, four a row, on a 390 px phone)
+    width = min(96.0, (ctx.width - (columns - 1) * TABLE_GAP) / columns)
     for table in view.tables:
         buttons.append(
             ft.Semantics(
@@ -428,8 +446,8 @@ def table_grid(ctx: Any, view: View, action_for: Any) -> ft.Control:
                 button=True,
                 content=ft.Container(
                     on_click=handler(ctx.submit, action_for(table.number)),
-                    width=84,
-                    height=64,
+                    width=width,
+                    height=TABLE_HEIGHT,
                     bgcolor=FELT_LIGHT,
                     border=ft.Border.all(2, ACCENT),
                     border_radius=10,
@@ -443,7 +461,7 @@ def table_grid(ctx: Any, view: View, action_for: Any) -> ft.Control:
                 ),
             )
         )
-    return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
+    return ft.Column([ft.Row(buttons[i : i + columns], spacing=TABLE_GAP) for i in range(0, len(buttons), columns)], spacing=TABLE_GAP, tight=True)
 
 
 def table_list(ctx: Any, view: View) -> ft.Control:

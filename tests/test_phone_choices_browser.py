@@ -1,0 +1,151 @@
+"""A phone's secret choice, in real Chromium at 390x844 (a common phone): the card buttons are one
+size and in fixed places whatever their names in the language (Russian "Повышение" beside "Блеф"
+made the first twice as wide, so the finger's place told the card), a tap leaves no trace on the
+tapped one beyond the owner's ring, and every casino table of the table picker is on screen
+without scrolling.
+
+Run: `uv run pytest tests/test_phone_choices_browser.py -q` (marker `browser`, Debian's chromium)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from companion.i18n import translator
+from tests.conftest import VABANQUE_SEED
+from tests.harness.browser import WAIT_MS, enable_semantics, ident, launch
+from tests.harness.server import RefereeServer, prepare_rooms
+
+pytestmark = pytest.mark.browser
+
+VIEWPORT = {"width": 390, "height": 844}
+SEAT = 1
+#: the largest game: six players, twelve tables (the most a table picker shows)
+PLAYERS = [{"name": n, "colour": c} for n, c in zip(("Анастасия", "Bruno", "Élodie", "Dmitri", "Hugo", "Yvonne"), ("red", "blue", "green", "yellow", "purple", "orange"))]
+CARDS = ("raise", "bluff", "cheat")
+LOCALES = {"en": "en-US", "fr": "fr-FR", "ru": "ru-RU"}
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[RefereeServer, str, str, str, int]]:
+    """A Vabanque room waiting for SEAT's first card, and one waiting for SEAT's first chip."""
+    data_dir = tmp_path_factory.mktemp("referee-choices")
+
+    async def script(host: Any) -> tuple[str, str, str, int]:
+        setup = {"players": PLAYERS, "first_player": SEAT}
+        cards = await host.create_room("vabanque", setup, seed=VABANQUE_SEED)
+        while cards.view().phase == "chips":
+            current = cards.view().waiting_for[0]
+            await cards.submit({"type": "place_chip", "by": current, "table": 1 + cards.version % 12}, channel="host", seat=None, based_on_version=cards.version)
+        assert cards.view().phase == "cards" and cards.view().waiting_for == (SEAT,)
+        assert len(cards.view().tables) == 12
+        chips = await host.create_room("vabanque", setup, seed=VABANQUE_SEED)
+        assert chips.view().phase == "chips" and chips.view().waiting_for == (SEAT,)
+        return cards.id, cards.seats[SEAT].token, f"/join/{chips.id}/{chips.seats[SEAT].token}", len(chips.view().tables)
+
+    room, token, chips_path, tables = prepare_rooms(data_dir, script)
+    with RefereeServer(data_dir) as server:
+        yield server, room, token, chips_path, tables
+
+
+def boxes(page: Any, names: list[str]) -> dict[str, dict[str, float]]:
+    out = {}
+    for name in names:
+        box = ident(page, name).bounding_box()
+        assert box is not None, name
+        out[name] = box
+    return out
+
+
+def crop(png: bytes, box: dict[str, float], inset: float) -> bytes:
+    """The pixels inside `box` less `inset` px on every side (the ring is the owner's mark)."""
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    area = (round(box["x"] + inset), round(box["y"] + inset), round(box["x"] + box["width"] - inset), round(box["y"] + box["height"] - inset))
+    return image.crop(area).tobytes()
+
+
+def open_phone(browser: Any, server: RefereeServer, path: str, lang: str) -> Any:
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport=VIEWPORT, locale=LOCALES[lang], has_touch=True, is_mobile=True, device_scale_factor=1)
+    context.set_default_timeout(WAIT_MS)
+    page = context.new_page()
+    page.goto(server.url(path))
+    enable_semantics(page)
+    expect(ident(page, "your-turn")).to_be_visible(timeout=WAIT_MS)
+    return page
+
+
+@pytest.mark.parametrize("lang", ["ru", "fr", "en"])
+def test_card_buttons_are_one_size_in_fixed_places(served: tuple[RefereeServer, str, str, str, int], lang: str) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    server, room, token, _chips, tables = served
+    tr = translator(lang)
+    with sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            page = open_phone(browser, server, f"/join/{room}/{token}", lang)
+            ident(page, "show-private").tap()
+            names = [f"card-{c}" for c in CARDS]
+            for name in names:
+                expect(ident(page, name)).to_be_visible(timeout=WAIT_MS)
+            for card in CARDS:  # the labels are this language's, whole (not cut off)
+                expect(ident(page, f"card-{card}")).to_contain_text(tr.t(f"vabanque.card.{card}"))
+            before = boxes(page, names)
+            sizes = {(round(b["width"], 1), round(b["height"], 1)) for b in before.values()}
+            assert len(sizes) == 1, before  # one size, whatever the label
+            width, height = sizes.pop()
+            assert width >= 48 and height >= 48
+            assert len({round(b["y"], 1) for b in before.values()}) == 1  # one row
+            lefts = sorted(b["x"] for b in before.values())
+            assert lefts[1] - lefts[0] == pytest.approx(lefts[2] - lefts[1], abs=0.5)  # even steps
+            assert all(b["x"] >= 0 and b["x"] + b["width"] <= VIEWPORT["width"] for b in before.values())
+            shot = page.screenshot()
+
+            # A tap (a finger, as on a phone): the picked card is ringed for its owner; nothing
+            # else changes on it (no ink, hover or focus overlay) and the buttons keep their places.
+            ident(page, "card-bluff").tap()
+            expect(page.get_by_text(tr.t("vabanque.pick_table_hidden"))).to_be_visible(timeout=WAIT_MS)
+            expect(ident(page, "seat-table-1")).to_be_visible(timeout=WAIT_MS)
+            after = boxes(page, names)
+            assert after == before
+            later = page.screenshot()
+            for name in names:
+                inset = 3 + 2  # the ring, and antialiasing at its inner edge
+                assert crop(later, after[name], inset) == crop(shot, before[name], inset), f"{name} looks different inside after the tap on card-bluff"
+
+            # Every table of the table picker is on screen, whole, without scrolling.
+            for n in range(1, tables + 1):
+                box = ident(page, f"seat-table-{n}").bounding_box()
+                assert box is not None, n
+                assert 0 <= box["y"] and box["y"] + box["height"] <= VIEWPORT["height"], f"table {n} is below the fold ({box})"
+        finally:
+            browser.close()
+
+
+def test_every_table_of_the_chip_picker_is_on_the_first_screen(served: tuple[RefereeServer, str, str, str, int]) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    server, _room, _token, chips_path, tables = served
+    with sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            page = open_phone(browser, server, chips_path, "ru")
+            expect(ident(page, f"seat-table-{tables}")).to_be_visible(timeout=WAIT_MS)
+            widths = set()
+            for n in range(1, tables + 1):
+                box = ident(page, f"seat-table-{n}").bounding_box()
+                assert box is not None, n
+                assert 0 <= box["y"] and box["y"] + box["height"] <= VIEWPORT["height"], f"table {n} is below the fold ({box})"
+                assert box["x"] >= 0 and box["x"] + box["width"] <= VIEWPORT["width"], f"table {n} is off the side ({box})"
+                assert box["width"] >= 48 and box["height"] >= 48, f"table {n} is too small to tap ({box})"
+                widths.add(round(box["width"], 1))
+            assert len(widths) == 1
+        finally:
+            browser.close()
