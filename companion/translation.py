@@ -9,7 +9,9 @@ It sits below the games: a game module that must word a problem in English while
 
 from __future__ import annotations
 
+import re
 import string
+import unicodedata
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -92,10 +94,68 @@ def plural_problems(template: str, lang: str) -> list[str]:
     return problems
 
 
+#: French elides "de", "que" (and "lorsque", "puisque") before a word starting with a vowel or a
+#: mute h: "En attente d'Anna", not "de Anna". A player's name is only known at play, so the
+#: template cannot say it: `elide` does, for the word just before a {seat:seat} or {seats:seats}.
+ELIDING_WORDS = re.compile(r"(?:^|(?<=[\s(«\"“]))(de|que|lorsque|puisque) $", re.IGNORECASE)
+#: A name's first letter that takes the elision (accents removed first: "É", "Œ" count).
+#: An h is taken as mute (d'Hugo, d'Hélène, d'Henri): an aspirate h ("de Hans") cannot be told
+#: from the spelling. A y before a vowel sounds as a consonant ("de Yann"), before a consonant as
+#: a vowel ("d'Yves"). Names in other scripts and numbers are left as they are.
+VOWELS = frozenset("aeiouæœ")
+
+
+def starts_with_vowel_sound(word: str) -> bool:
+    letters = unicodedata.normalize("NFD", word.strip().lower())
+    letters = "".join(c for c in letters if not unicodedata.combining(c))
+    if not letters:
+        return False
+    first, rest = letters[0], letters[1:2]
+    if first in VOWELS:
+        return True
+    if first == "h":
+        return True
+    if first == "y":
+        return bool(rest) and rest.isalpha() and rest not in VOWELS
+    return False
+
+
+def elide(lang: str, before: str, name: str) -> str:
+    """`before` (the template's text up to a name) with its last word elided when `lang` wants
+    it before `name`: French "… de " + "Anna" -> "… d'" (so "d'Anna")."""
+    if lang != "fr" or not starts_with_vowel_sound(name):
+        return before
+    match = ELIDING_WORDS.search(before)
+    if match is None:
+        return before
+    word = match.group(1)
+    return before[: match.start(1)] + word[:-1] + "'"
+
+
 class _Formatter(string.Formatter):
     def __init__(self, tr: MessageTranslator, names: Sequence[str]):
         self.tr = tr
         self.names = names
+
+    def vformat(self, format_string: str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> str:
+        """string.Formatter's, plus the elision of the word before a name (see `elide`)."""
+        out: list[str] = []
+        for literal, field, spec, conversion in self.parse(format_string):
+            out.append(literal)
+            if field is None:
+                continue
+            value, _ = self.get_field(field, args, kwargs)
+            value = self.convert_field(value, conversion)
+            if spec and "{" in spec:
+                spec = self.vformat(spec, args, kwargs)
+            text = self.format_field(value, spec or "")
+            if spec in ("seat", "seats") and text:
+                before = "".join(out)
+                elided = elide(self.tr.lang, before, text)
+                if elided != before:
+                    out = [elided]
+            out.append(text)
+        return "".join(out)
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec == "seat":
