@@ -157,6 +157,17 @@ def seat_ready(state: Any, seat: int, players: int, game_id: str, complete: Any,
     return announced(complete(state), ruling, Ruling(code=all_ready))
 
 
+def reveal_request(state: Any, action: Any, game_id: str, reveal: Any) -> Outcome:
+    """A game's reveal phase answers two actions: the host board's `reveal` (announced by
+    `<game>.host_revealed`), or one seat's `ready`, the last of which reveals (`<game>.all_ready`).
+    `reveal(state) -> Outcome` is the game's own reveal."""
+    if state.phase != "reveal":
+        raise RuleError(f"{game_id}.err.wrong_phase", phase=state.phase)
+    if action.type == "reveal":
+        return announced(reveal(state), Ruling(code=f"{game_id}.host_revealed"))
+    return seat_ready(state, action.by, state.players, game_id, reveal, f"{game_id}.all_ready")
+
+
 def rng_for(seed: int, *salt: object) -> random.Random:
     """A deterministic generator for one decision, derived from the room seed.
 

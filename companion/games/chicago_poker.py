@@ -42,7 +42,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import Field, TypeAdapter, field_validator
 from pydantic_core import PydanticCustomError
 
-from companion.engine import Audience, Model, Outcome, RuleError, Ruling, announced, rng_for, seat_ready
+from companion.engine import Audience, Model, Outcome, RuleError, Ruling, reveal_request, rng_for
 from companion.games.poker_hands import (
     RARITY_RANKING,
     RECOMMENDED_RANKING,
@@ -1067,7 +1067,7 @@ class ChicagoPoker:
         if action.by is not None and not 0 <= action.by < state.players:
             raise RuleError("chicago_poker.err.unknown_seat", seat=action.by)
         if isinstance(action, (Reveal, Ready)):
-            return self._reveal_request(state, action)
+            return reveal_request(state, action, "chicago_poker", self.reveal)
         log = _Log()
         handler = {
             RevealTile: self._reveal_tile,
@@ -1399,13 +1399,6 @@ class ChicagoPoker:
             assert business is not None
             return self._shootout(_put(state, phase="actions", pending_reveal=None, reveal_business=None, ready=()), business, log)
         return self._reveal_round(_put(state, phase="reinforce", pending_reveal=None, ready=()), log)
-
-    def _reveal_request(self, state: State, action: Reveal | Ready) -> Outcome:
-        if state.phase != "reveal":
-            raise RuleError("chicago_poker.err.wrong_phase", phase=state.phase)
-        if isinstance(action, Reveal):
-            return announced(self.reveal(state), Ruling(code="chicago_poker.host_revealed"))
-        return seat_ready(state, action.by, state.players, "chicago_poker", self.reveal, "chicago_poker.all_ready")
 
     def _shootout(self, state: State, business_id: int, log: _Log) -> State:
         business = state.business(business_id)

@@ -31,9 +31,8 @@ from companion.engine import (
     Outcome,
     RuleError,
     Ruling,
-    announced,
+    reveal_request,
     rng_for,
-    seat_ready,
 )
 from companion.players import Player, check_players
 from companion.standings import Detail, Standing, ranked
@@ -750,7 +749,7 @@ class Corruption:
         if action.by is not None and not 0 <= action.by < state.players:
             raise RuleError("corruption.err.unknown_seat", seat=action.by)
         if isinstance(action, (Reveal, Ready)):
-            return self._reveal_request(state, action)
+            return reveal_request(state, action, "corruption", self.reveal)
         if isinstance(action, DealContracts):
             return self._deal(state, action)
         if isinstance(action, ChooseFaceUp):
@@ -876,13 +875,6 @@ class Corruption:
         new = state.model_copy(update={"phase": "awards", "stage": "swiss", "ready": ()})
         new, more = self._advance_awards(new, [Ruling(code="corruption.revealed")])
         return Outcome(state=new, rulings=tuple(more), reveals=True)
-
-    def _reveal_request(self, state: State, action: Reveal | Ready) -> Outcome:
-        if state.phase != "reveal":
-            raise RuleError("corruption.err.wrong_phase", phase=state.phase)
-        if isinstance(action, Reveal):
-            return announced(self.reveal(state), Ruling(code="corruption.host_revealed"))
-        return seat_ready(state, action.by, state.players, "corruption", self.reveal, "corruption.all_ready")
 
     def _play_ruling(self, placement: Placement, contract: Contract | None) -> Ruling:
         """Public: a face-down card's ruling names where it went, never what it is."""
