@@ -18,15 +18,24 @@ For each R (loopback only, each phase bounded in time):
   Server RSS per session = (RSS after all sessions rendered - RSS before) / sessions. CPU = the
   server's user+sys time during play (100 % = one core). The driver's own CPU is shown as well:
   it shares the machine's cores with the server.
+  Bytes per action per session: each room's frames (whole websocket messages, as received) are
+  given to the action during which they arrived (from the start of its clicks to the start of
+  the room's next action, or the end of play): per board session and per phone session, median
+  and p95 over (action, session) pairs.
 Then: the largest R with p95 < 100 ms, ours and bare (bisection between the measured R values,
-shorter play), the restore time of R rooms with long logs, and the page weight
-(benchmarks/page_weight.py).
+shorter play), a slow-host run (`--slow-host`: one room of 1 + 6 devices, each server alone in a
+cgroup v1 CPU quota standing in for a tablet; the quota is checked first with a busy loop), the
+restore time of R rooms with long logs, and the page weight (benchmarks/page_weight.py).
+The SHA-256 of bare_app.py and of the click drivers (latency.py, flet_client.py) is printed
+first: the comparison holds while they stay frozen.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import hashlib
 import json
 import math
 import os
@@ -60,7 +69,13 @@ from benchmarks.latency import (
 )
 
 BARE = ROOT / "benchmarks" / "bare_app.py"
+#: what the comparison takes as frozen: the bare app, and the drivers that click for both apps
+FROZEN = (BARE, ROOT / "benchmarks" / "latency.py", ROOT / "benchmarks" / "flet_client.py")
 PROFILE_DIR = ""  # --profile
+#: the cgroup v1 CPU controller the slow-host run puts each server in (--slow-host)
+CGROUP_CPU = Path("/sys/fs/cgroup/cpu")
+#: the servers of this run are put in this group when set (see SlowHost)
+SLOW_HOST: SlowHost | None = None
 
 # R rooms in one process (latency.create_room makes one room per process); optionally each
 # with a long log of random legal actions (written with synchronous=OFF: setup only).
@@ -102,6 +117,11 @@ class Result:
     load: tuple[float, float, float] = (0.0, 0.0, 0.0)
     server_errors: list[str] = field(default_factory=list)
     profile: str = ""
+    #: bytes received per (action, session) during play: the board sessions' and the phones'
+    board_bytes: list[int] = field(default_factory=list)
+    phone_bytes: list[int] = field(default_factory=list)
+    #: perf_counter at the end of play
+    play_end: float = 0.0
 
     @property
     def ms(self) -> list[float]:
@@ -126,6 +146,95 @@ class Result:
     @property
     def cpu_pct(self) -> float:
         return 100 * self.server_cpu_s / self.play_s if self.play_s else 0.0
+
+
+class SlowHost:
+    """A cgroup v1 CPU-controller group whose processes share `share` of one core
+    (cpu.cfs_quota_us / cpu.cfs_period_us): a tablet's CPU, standing in for it. The scheduler
+    throttles the group within each period; `cpulimit`, which stops and resumes the process,
+    would distort the latencies by itself."""
+
+    PERIOD_US = 100_000
+
+    def __init__(self, share: float):
+        self.share = share
+        self.path = CGROUP_CPU / f"referee-slow-host-{os.getpid()}"
+
+    @staticmethod
+    def available() -> str | None:
+        """None when a group can be made here, else why not."""
+        if not (CGROUP_CPU / "cpu.cfs_quota_us").exists():
+            return f"no cgroup v1 CPU controller at {CGROUP_CPU}"
+        if not os.access(CGROUP_CPU, os.W_OK):
+            return f"{CGROUP_CPU} is not writable (run as root)"
+        return None
+
+    def create(self) -> SlowHost:
+        self.path.mkdir(exist_ok=True)
+        (self.path / "cpu.cfs_period_us").write_text(str(self.PERIOD_US))
+        (self.path / "cpu.cfs_quota_us").write_text(str(int(self.share * self.PERIOD_US)))
+        return self
+
+    def add(self, pid: int) -> None:
+        """Move a process (every thread of it) into the group."""
+        (self.path / "cgroup.procs").write_text(str(pid))
+
+    def check(self, seconds: float = 3.0) -> float:
+        """The share of a core a busy loop in the group gets over `seconds`."""
+        loop = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+        try:
+            self.add(loop.pid)
+            proc = psutil.Process(loop.pid)
+            time.sleep(0.3)  # settled in the group
+            c0, t0 = cpu_of(proc), time.perf_counter()
+            time.sleep(seconds)  # measuring a process's CPU over a wall-clock window
+            return (cpu_of(proc) - c0) / (time.perf_counter() - t0)
+        finally:
+            loop.kill()
+            loop.wait()
+
+    def close(self) -> None:
+        """Remove the group (any process still in it goes back to the root group first)."""
+        with contextlib.suppress(OSError):
+            for pid in (self.path / "cgroup.procs").read_text().split():
+                (CGROUP_CPU / "cgroup.procs").write_text(pid)
+            self.path.rmdir()
+
+
+async def slow_host_run(args: argparse.Namespace) -> None:
+    """One room of 1 board + `--slow-players` phones, ours and bare, each server alone in the
+    same CPU quota (`--slow-host` share of a core), checked first with a busy loop."""
+    global SLOW_HOST
+    share = args.slow_host
+    print(f"\n== slow host: each server in a cgroup v1 CPU quota of {100 * share:.0f} % of a core ==", flush=True)
+    why_not = SlowHost.available()
+    if why_not:
+        print(f"skipped: {why_not}")
+        return
+    group = SlowHost(share).create()
+    try:
+        load = os.getloadavg()
+        measured = await asyncio.to_thread(group.check)
+        ok = abs(measured - share) <= 0.03
+        print(
+            f"quota check: a busy loop in the group ran at {100 * measured:.1f} % of a core "
+            f"(wanted {100 * share:.0f} ± 3 %): {'OK' if ok else 'OFF (the machine is too busy to give the group its quota: the figures below are not those of such a host)'}; "
+            f"load {' '.join(f'{x:.2f}' for x in load)}",
+            flush=True,
+        )
+        sub = argparse.Namespace(**{**vars(args), "players": args.slow_players, "play": args.slow_play})
+        SLOW_HOST = group
+        try:
+            pair = await asyncio.wait_for(run_pair(1, sub, bare_first=False), sub.play * 2 + 600)
+        finally:
+            SLOW_HOST = None
+        print_results([pair], sub, f"slow host ({100 * share:.0f} % of a core), 1 room of {1 + sub.players} devices")
+        ours, bare = pair
+        if ours.latencies and bare.latencies:
+            ratio = ours.p(0.95) / bare.p(0.95)
+            print(f"slow host p95: ours {ours.p(0.95):.1f} ms, bare {bare.p(0.95):.1f} ms: {ratio:.2f}x (target <= 0.5x: {'OK' if ratio <= 0.5 else 'MISSED'})", flush=True)
+    finally:
+        group.close()
 
 
 async def gather_limited(coros: list[Any], limit: int) -> list[Any]:
@@ -192,21 +301,26 @@ def paced_loop(
     name: str,
     act: Callable[[random.Random], Awaitable[tuple[float, float]]],
     over: Callable[[], bool] = lambda: False,
+    starts: list[float] | None = None,
 ) -> Callable[[float], Awaitable[None]]:
     """One room's play, the same for both apps: a random start within one think time, then
     `act(rng)` (-> click written, board showed it) with a think time of 0.5x..1.5x between
-    actions, until the deadline or `over()`. A failure (a timeout) is counted and stops the room."""
+    actions, until the deadline or `over()`. A failure (a timeout) is counted and stops the room.
+    `starts` gets the start of each accepted action (before its first click)."""
     rng = random.Random(args.seed * 1000 + index)
 
     async def loop(deadline: float) -> None:
         await asyncio.sleep(rng.uniform(0, args.think))
         while time.monotonic() < deadline and not over():
+            began = time.perf_counter()
             try:
                 sent, seen = await act(rng)
             except Exception as exc:  # noqa: BLE001 - counted and shown
                 result.errors.append(f"{name}: {type(exc).__name__}: {str(exc)[:200]}")
                 return
             result.latencies.append(seen - sent)
+            if starts is not None:
+                starts.append(began)
             await asyncio.sleep(args.think * rng.uniform(0.5, 1.5))
 
     return loop
@@ -228,16 +342,48 @@ async def play_window(
     await asyncio.gather(*(loop(deadline) for loop in loops))
     if profiler is not None:
         await asyncio.to_thread(profiler.wait, 60)
-    result.play_s = time.perf_counter() - t0
+    result.play_end = time.perf_counter()
+    result.play_s = result.play_end - t0
     result.server_cpu_s = cpu_of(proc) - cpu0
     result.driver_cpu_s = cpu_of(me) - me0
+
+
+def count_bytes(result: Result, starts: list[float], board: FletClient | None, phones: list[FletClient]) -> None:
+    """One room's bytes per action per session: each session's frames from the start of an
+    accepted action to the start of the room's next one (the last: to the end of play)."""
+    bounds = [*starts, result.play_end]
+    for client, out in [(board, result.board_bytes), *((phone, result.phone_bytes) for phone in phones)]:
+        if client is None:
+            continue
+        sizes = [0] * len(starts)
+        k = 0
+        for frame in client.frames:
+            while k < len(starts) and frame.at >= bounds[k + 1]:
+                k += 1
+            if k >= len(starts):
+                break
+            if frame.at >= bounds[k]:
+                sizes[k] += frame.size
+        out.extend(sizes)
+
+
+def sha256_of(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def start_server(server: ServerProcess) -> ServerProcess:
+    """Start a server; in the slow-host run, put it in the CPU-quota group at once."""
+    server.start()
+    if SLOW_HOST is not None:
+        SLOW_HOST.add(server.pid)
+    return server
 
 
 async def run_ours(r: int, args: argparse.Namespace) -> Result:
     result = Result("ours", r)
     with tempfile.TemporaryDirectory(prefix="referee-rooms-") as tmp:
         infos = create_rooms(Path(tmp), vabanque_setup(args.players), r, args.seed)
-        server = ServerProcess(Path(tmp)).start()
+        server = start_server(ServerProcess(Path(tmp)))
         result.cold_start_s = server.cold_start or float("nan")
         tables: list[Table] = []
         try:
@@ -253,15 +399,19 @@ async def run_ours(r: int, args: argparse.Namespace) -> Result:
             result.sessions = sum(1 + len(t.phones) for t in tables)
             result.rss_after = server.rss()
 
+            starts: list[list[float]] = [[] for _ in tables]
             loops = [
                 paced_loop(
                     result, args, i, f"room {t.info.room}",
                     act=lambda rng, t=t: t.play(t.mirror.random_action(rng), args.timeout),
                     over=lambda t=t: t.mirror.over,
+                    starts=starts[i],
                 )
                 for i, t in enumerate(tables)
             ]  # fmt: skip
             await play_window(result, server, loops, args.play)
+            for t, room_starts in zip(tables, starts):
+                count_bytes(result, room_starts, t.board, t.phones)
             result.retries = sum(t.retries for t in tables)
             result.rss_end = server.rss()
         finally:
@@ -314,7 +464,7 @@ class BareRoomDriver:
 async def run_bare(r: int, args: argparse.Namespace) -> Result:
     result = Result("bare", r)
     with tempfile.TemporaryDirectory(prefix="referee-bare-") as tmp:
-        server = ServerProcess(Path(tmp), script=BARE).start()
+        server = start_server(ServerProcess(Path(tmp), script=BARE))
         result.cold_start_s = server.cold_start or float("nan")
         drivers: list[BareRoomDriver] = []
         try:
@@ -330,11 +480,14 @@ async def run_bare(r: int, args: argparse.Namespace) -> Result:
             result.sessions = sum(1 + len(d.seats) for d in drivers)
             result.rss_after = server.rss()
 
+            starts = [[] for _ in drivers]
             loops = [
-                paced_loop(result, args, i, d.board.name, act=lambda rng, d=d: d.act(rng.randrange(args.players), args.timeout))
+                paced_loop(result, args, i, d.board.name, act=lambda rng, d=d: d.act(rng.randrange(args.players), args.timeout), starts=starts[i])
                 for i, d in enumerate(drivers)
             ]
             await play_window(result, server, loops, args.play)
+            for d, room_starts in zip(drivers, starts):
+                count_bytes(result, room_starts, d.board, d.seats)
             result.retries = sum(d.retries for d in drivers)
             result.rss_end = server.rss()
         finally:
@@ -417,10 +570,30 @@ def table_lines(results: list[tuple[Result, Result]]) -> list[str]:
     return lines
 
 
+def bytes_line(res: Result) -> str:
+    def one(sizes: list[int]) -> str:
+        if not sizes:
+            return "n/a"
+        return f"{statistics.median(sizes):>8.0f} / {percentile(sizes, 0.95):>8.0f} B"
+
+    return f"board {one(res.board_bytes)}   phones {one(res.phone_bytes)}   ({len(res.board_bytes)} board, {len(res.phone_bytes)} phone samples)"
+
+
 def print_results(results: list[tuple[Result, Result]], args: argparse.Namespace, title: str) -> None:
     print(f"\n== {title}: {args.players} players/room ({1 + args.players} sessions), think {args.think:.1f} s, play {args.play:.0f} s per R and app ==")
     print(f"machine: {os.cpu_count()} CPUs; load now {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print("\n".join(table_lines(results)), flush=True)
+    print("bytes per action per session (median / p95; board sessions, phone sessions):")
+    for ours, bare in results:
+        for res in (ours, bare):
+            print(f"  R={res.rooms:<3} {res.app:<5} {bytes_line(res)}")
+        if ours.board_bytes and bare.board_bytes and ours.phone_bytes and bare.phone_bytes:
+            print(
+                f"  R={ours.rooms:<3} ratio board {fmt_ratio(statistics.median(ours.board_bytes), statistics.median(bare.board_bytes))} / "
+                f"{fmt_ratio(percentile(ours.board_bytes, 0.95), percentile(bare.board_bytes, 0.95))}, "
+                f"phones {fmt_ratio(statistics.median(ours.phone_bytes), statistics.median(bare.phone_bytes))} / "
+                f"{fmt_ratio(percentile(ours.phone_bytes, 0.95), percentile(bare.phone_bytes, 0.95))}"
+            )
     for ours, bare in results:
         for res in (ours, bare):
             for e in res.errors[:3]:
@@ -472,6 +645,8 @@ async def search_largest(app: str, runner: Any, measured: list[Result], args: ar
 async def run(args: argparse.Namespace) -> int:
     started = time.monotonic()
     print(f"rooms.py: R = {args.rooms}, start load {' '.join(f'{x:.2f}' for x in os.getloadavg())}, {time.strftime('%H:%M:%S')}", flush=True)
+    for path in FROZEN:
+        print(f"sha256 {sha256_of(path)}  {path.relative_to(ROOT)}")
     results: list[tuple[Result, Result]] = []
     for i, r in enumerate(args.rooms):
         pair = await asyncio.wait_for(run_pair(r, args, bare_first=bool(i % 2)), args.play * 2 + 240)
@@ -482,6 +657,9 @@ async def run(args: argparse.Namespace) -> int:
     if args.search:
         for app, runner, measured in (("ours", run_ours, [o for o, _ in results]), ("bare", run_bare, [b for _, b in results])):
             await search_largest(app, runner, measured, args, started)
+
+    if args.slow_host:
+        await slow_host_run(args)
 
     if args.restore:
         res = await asyncio.wait_for(measure_restore(args.restore_rooms, args.log_len, args), 600)
@@ -525,14 +703,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-page-weight", dest="page_weight", action="store_false")
     parser.add_argument("--max-wall", type=float, default=600.0, help="no search probe starts after this many seconds")
     parser.add_argument("--profile", default="", help="write py-spy profiles of the servers' play windows here and print their top functions")
-    parser.add_argument("--quick", action="store_true", help="R = 1, 10; 15 s play; no search; restore 10 rooms")
+    parser.add_argument("--slow-host", type=float, default=0.25, metavar="SHARE", help="share of one core for the slow-host run (default 0.25; 0 skips it)")
+    parser.add_argument("--slow-players", type=int, default=6, choices=range(3, 7), help="phones in the slow-host room (default 6: 7 devices)")
+    parser.add_argument("--slow-play", type=float, default=20.0, help="seconds of play per app in the slow-host run")
+    parser.add_argument("--quick", action="store_true", help="R = 1, 10; 15 s play; no search; slow host 15 s; restore 10 rooms")
     args = parser.parse_args(argv)
     global PROFILE_DIR
     PROFILE_DIR = args.profile
     if PROFILE_DIR:
         Path(PROFILE_DIR).mkdir(parents=True, exist_ok=True)
     if args.quick:
-        args.rooms, args.play, args.search, args.restore_rooms = [1, 10], 15.0, False, 10
+        args.rooms, args.play, args.search, args.restore_rooms, args.slow_play = [1, 10], 15.0, False, 10, 15.0
     return asyncio.run(run(args))
 
 
