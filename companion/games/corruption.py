@@ -615,6 +615,11 @@ MESSAGES: dict[str, str] = {
     "corruption.ui.swiss_prompt": "Your {face_amount:money} Swiss bribe of the {body}: which contract gets it (it counts half: {amount:money})?",
     "corruption.ui.hit_prompt": "Your hit man under the {contract} must kill:",
     "corruption.ui.report_prompt": "Your reporter under the {contract} may remove one upright bribe:",
+    # the same prompts on the shared board, which enters them for the player it names (no "your")
+    "corruption.ui.board_pick_place": "2. Where does {seat:seat}'s {card} go?",
+    "corruption.ui.board_swiss_prompt": "{seat:seat}'s {face_amount:money} Swiss bribe of the {body}: which contract gets it (it counts half: {amount:money})?",
+    "corruption.ui.board_hit_prompt": "{seat:seat}'s hit man under the {contract} must kill:",
+    "corruption.ui.board_report_prompt": "{seat:seat}'s reporter under the {contract} may remove one upright bribe:",
     "corruption.ui.recent": "What just happened",
     "corruption.ui.your_wins": "Your contracts: {contracts}",
     "corruption.ui.table": "The table, with your own cards",

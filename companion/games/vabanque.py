@@ -296,6 +296,8 @@ MESSAGES: dict[str, str] = {
     "vabanque.prompt.chips": "Place a chip of {value} on a table",
     "vabanque.prompt.cards": "Place a character card face down",
     "vabanque.prompt.moves": "Move your pawn 0 to 4 tables clockwise",
+    #: the shared board's words for the same step: no "your" there, the player is named
+    "vabanque.board_prompt.moves": "{seat:seat}: move the pawn 0 to 4 tables clockwise",
     "vabanque.prompt.reveal": "Every pawn has moved: reveal when everyone is ready",
     "vabanque.prompt.payout": "Payout",
     "vabanque.prompt.over": "Game over",

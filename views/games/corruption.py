@@ -757,7 +757,9 @@ def placement_picker(ctx: Any, view: View, seat: int, legal: Any, *, prefix: str
         )
     items.append(ft.Row(buttons, wrap=True, spacing=8, run_spacing=8))
     if chosen is not None:
-        items.append(label(tr.t("corruption.ui.pick_place", card=card_name(ctx, chosen)), 20, ACCENT, ft.FontWeight.BOLD))
+        # the shared board names the player whose card it enters (never "your")
+        where_to = tr.t("corruption.ui.board_pick_place", ctx.names, seat=seat, card=card_name(ctx, chosen)) if ctx.seat is None else tr.t("corruption.ui.pick_place", card=card_name(ctx, chosen))
+        items.append(label(where_to, 20, ACCENT, ft.FontWeight.BOLD))
         for body in view.bodies:
             row: list[ft.Control] = []
             if isinstance(chosen, int) and body.body in legal.swiss:
@@ -820,10 +822,14 @@ def award_choice(ctx: Any, view: View, seat: int, legal: Any, *, prefix: str = "
     contracts = contracts_by_id(view)
     actor, where = placements[pending.placement]
     buttons: list[ft.Control] = []
+    # on the shared board the prompts name the player ("Anna's hit man ..."), on a phone "your"
+    board = "board_" if ctx.seat is None else ""
     if legal.swiss_contracts:
         assert isinstance(actor.card, int)
         prompt = tr.t(
-            "corruption.ui.swiss_prompt",
+            f"corruption.ui.{board}swiss_prompt",
+            ctx.names,
+            seat=seat,
             face_amount=actor.card,
             amount=swiss_value(actor.card),
             body=tr.t(f"corruption.body.{where}"),
@@ -832,13 +838,13 @@ def award_choice(ctx: Any, view: View, seat: int, legal: Any, *, prefix: str = "
             c = contracts[cid]
             buttons.append(option_button(ctx, f"{prefix}swiss-to-{cid}", tr.t("corruption.ui.option_contract", contract=c.name, amount=c.value), {"type": "assign_swiss", "by": seat, "contract": cid}))
     elif legal.hit_targets:
-        prompt = tr.t("corruption.ui.hit_prompt", contract=where.name)
+        prompt = tr.t(f"corruption.ui.{board}hit_prompt", ctx.names, seat=seat, contract=where.name)
         for index in legal.hit_targets:
             target, _ = placements[index]
             text = tr.t("corruption.ui.option_card_under", ctx.names, owner_seat=target.seat, card=card_name(ctx, target.card), n=index + 1)
             buttons.append(option_button(ctx, f"{prefix}hit-{index}", text, {"type": "hit", "by": seat, "target": index}, seat=target.seat))
     else:
-        prompt = tr.t("corruption.ui.report_prompt", contract=where.name)
+        prompt = tr.t(f"corruption.ui.{board}report_prompt", ctx.names, seat=seat, contract=where.name)
         for index in legal.report_targets:
             target, _ = placements[index]
             text = tr.t("corruption.ui.option_card_under", ctx.names, owner_seat=target.seat, card=card_name(ctx, target.card), n=index + 1)

@@ -249,7 +249,9 @@ def centre_lines(ctx: Any, view: View, compact: bool = False) -> list[ft.Control
     if len(view.waiting_for) == 1:
         seat = view.waiting_for[0]
         lines.append(player_chip(tr, ctx.names, ctx.colours, seat, int(24 * scale)))
-        lines.append(label(tr.t(f"vabanque.prompt.{view.phase}", value=view.chip_value), int(20 * scale), INK, text_align=ft.TextAlign.CENTER))
+        # the shared board names the player ("Anna: move the pawn"), never "your"
+        prompt = tr.t("vabanque.board_prompt.moves", ctx.names, seat=seat) if view.phase == "moves" else tr.t(f"vabanque.prompt.{view.phase}", value=view.chip_value)
+        lines.append(label(prompt, int(20 * scale), INK, text_align=ft.TextAlign.CENTER))
         hint = centre_hint(ctx, view)
         if hint is not None and not compact:
             lines.append(hint)
