@@ -15,6 +15,7 @@ from companion.engine import BOARD, seat_audience
 from companion.i18n import Translator
 from companion.room import Rejected, Room, RoomEvent
 from views import games as game_uis
+from views.context import GameContext
 from views.common import (
     PEEK_KEY,
     peek_catcher,
@@ -230,7 +231,7 @@ class BoardScreen(RoomScreen):
         self.away_notice = False
         await self.render()
 
-    def side_panel(self, ctx: Any, view: Any, ui: Any, width: float) -> ft.Control:
+    def side_panel(self, ctx: GameContext, view: Any, ui: Any, width: float) -> ft.Control:
         tr = self.tr
         items: list[ft.Control] = [label(tr.t("ui.seats"), 18, ACCENT, ft.FontWeight.BOLD)]
         for seat in range(len(self.names)):
@@ -273,7 +274,7 @@ class BoardScreen(RoomScreen):
             content=ft.Column(items, spacing=8, scroll=ft.ScrollMode.AUTO),
         )
 
-    def seat_row(self, ctx: Any, view: Any, ui: Any, seat: int) -> ft.Control:
+    def seat_row(self, ctx: GameContext, view: Any, ui: Any, seat: int) -> ft.Control:
         tr = self.tr
         record = self.room.seats[seat]
         online = self.room.connected(seat)
@@ -327,7 +328,7 @@ class BoardScreen(RoomScreen):
             ),
         )
 
-    def qr_overlay(self, ctx: Any) -> ft.Control:
+    def qr_overlay(self, ctx: GameContext) -> ft.Control:
         tr = self.tr
         seat = self.qr_seat
         assert seat is not None

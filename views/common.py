@@ -14,6 +14,7 @@ import qrcode
 from qrcode.image.svg import SvgPathFillImage
 
 from companion.i18n import Translator
+from views.context import GameContext
 from companion.players import COLOUR_SHAPES
 
 FONT = "DejaVu"
@@ -140,7 +141,7 @@ def big_button(
     return button
 
 
-def act_button(ctx: Any, seat: int, text: str, on_click: Callable[[Any], Awaitable[None]] | None, *, ident: str, disabled: bool = False, reason: str | None = None, named: bool = False) -> ft.Control:
+def act_button(ctx: GameContext, seat: int, text: str, on_click: Callable[[Any], Awaitable[None]] | None, *, ident: str, disabled: bool = False, reason: str | None = None, named: bool = False) -> ft.Control:
     """A button acting for `seat`, keyed by that player (`ctx.act_key`). On the board, where
     the same finger acts for everyone in turn, it is in the player's colour, with their shape
     and name (`named`: the text already names them), so a tap meant for the previous player is
@@ -340,7 +341,7 @@ PEEK_SHOWN_SECONDS = 20
 HOLD_PAD_PADDING = 32
 
 
-def private_section(ctx: Any, build: Callable[[], ft.Control], *, hold_text: str | None = None, release_text: str | None = None) -> ft.Control:
+def private_section(ctx: GameContext, build: Callable[[], ft.Control], *, hold_text: str | None = None, release_text: str | None = None) -> ft.Control:
     """A seat's secrets, built only while the player holds the "Hold to see your cards" pad (or
     after a tap on "Show my cards", the accessible alternative). While hidden, the secret is not
     built at all, so neither the page's text nor what the server sends carries any of it.
@@ -383,7 +384,7 @@ def private_section(ctx: Any, build: Callable[[], ft.Control], *, hold_text: str
 PEEK_DRAFTS = "privacy.drafts"
 
 
-def draft_key(ctx: Any, key: Any) -> Any:
+def draft_key(ctx: GameContext, key: Any) -> Any:
     """`key` names a half-made choice inside the private section (a value picked, its colour not
     yet): it is forgotten as soon as the section hides."""
     drafts = ctx.ui.setdefault(PEEK_DRAFTS, set())
@@ -391,7 +392,7 @@ def draft_key(ctx: Any, key: Any) -> Any:
     return key
 
 
-def public_view(ctx: Any, view: Any) -> Any:
+def public_view(ctx: GameContext, view: Any) -> Any:
     """What a phone's public section is drawn from: the room's BOARD projection
     (`ctx.board_view`), so nothing of `view.me` can reach it; `view` where no board projection
     was given (a seat-less context)."""
@@ -409,7 +410,7 @@ PEEK_PENDING_HIDE = "privacy.peek.pending_hide"
 DRAG_HANDOVER_SECONDS = 0.5
 
 
-def hold_pad(ctx: Any, *, held: bool, hold_text: str | None = None, release_text: str | None = None) -> ft.Control:
+def hold_pad(ctx: GameContext, *, held: bool, hold_text: str | None = None, release_text: str | None = None) -> ft.Control:
     """Press and hold to see the cards, slide onto a choice and lift to pick it (one gesture
     shows and chooses). The pad is a `Draggable` inside a tap detector: a press that stays put is
     a tap (down shows, up hides); a press that slides becomes a drag, which a choice
@@ -446,7 +447,7 @@ def hold_pad(ctx: Any, *, held: bool, hold_text: str | None = None, release_text
     )
 
 
-def choice_target(ctx: Any, content: ft.Control, on_pick: Callable[[], Awaitable[Any]]) -> ft.Control:
+def choice_target(ctx: GameContext, content: ft.Control, on_pick: Callable[[], Awaitable[Any]]) -> ft.Control:
     """A choice in the private section: tapped (cards shown with a tap), or reached by sliding the
     finger from the hold pad and lifting on it. A lift hides the cards, then picks."""
 
@@ -458,32 +459,32 @@ def choice_target(ctx: Any, content: ft.Control, on_pick: Callable[[], Awaitable
     return ft.DragTarget(group=PEEK_GROUP, content=content, on_will_accept=_arrived(ctx), on_leave=handler(_hide_soon, ctx), on_accept=dropped)
 
 
-def peek_catcher(ctx: Any, content: ft.Control) -> ft.Control:
+def peek_catcher(ctx: GameContext, content: ft.Control) -> ft.Control:
     """The whole page as a drop target: a finger lifted off every choice hides the cards."""
     return ft.DragTarget(group=PEEK_GROUP, content=content, on_will_accept=_arrived(ctx), on_leave=handler(_hide_soon, ctx), on_accept=handler(_release_hold, ctx))
 
 
-def _arrived(ctx: Any) -> Callable[[Any], Awaitable[None]]:
+def _arrived(ctx: GameContext) -> Callable[[Any], Awaitable[None]]:
     async def arrived(_event: Any) -> None:
         _keep_peek(ctx)
 
     return arrived
 
 
-def _keep_peek(ctx: Any) -> None:
+def _keep_peek(ctx: GameContext) -> None:
     pending = ctx.ui.pop(PEEK_PENDING_HIDE, None)
     if pending is not None and pending is not asyncio.current_task():
         pending.cancel()
 
 
-async def _drag_started(ctx: Any) -> None:
+async def _drag_started(ctx: GameContext) -> None:
     # A quick slide starts the drag before any tap down was reported: the drag shows the cards.
     _keep_peek(ctx)
     if ctx.ui.get(PEEK_KEY) != PEEK_HELD:
         await _set_peek(ctx, PEEK_HELD)
 
 
-async def _hide_soon(ctx: Any) -> None:
+async def _hide_soon(ctx: GameContext) -> None:
     """Hide, unless within DRAG_HANDOVER_SECONDS a drag or a choice takes the touch over. The
     wait runs in a task of its own: Flet hands a session its events one handler at a time, so a
     handler that waited would hold back the very drag start it waits for."""
@@ -498,13 +499,13 @@ async def _hide_soon(ctx: Any) -> None:
     ctx.ui[PEEK_PENDING_HIDE] = task  # also keeps the task alive
 
 
-async def _set_peek(ctx: Any, state: str | bool) -> None:
+async def _set_peek(ctx: GameContext, state: str | bool) -> None:
     _keep_peek(ctx)
     ctx.ui[PEEK_KEY] = state
     await ctx.rerender()
 
 
-async def _release_hold(ctx: Any) -> None:
+async def _release_hold(ctx: GameContext) -> None:
     # Any end of a press hides, also when the cards had been opened with a tap before it.
     _keep_peek(ctx)
     if ctx.ui.get(PEEK_KEY):

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, get_args
 
 import flet as ft
@@ -17,30 +15,13 @@ from companion.players import Colour
 from companion.room import Rejected
 from views.lan import JoinHelp
 from views.screen import refresh_page
+from views.context import SetupContext
 from views.common import ACCENT, INK, MUTED, PANEL, banner, big_button, choice_name, handler, icon_button, label, language_menu, player_chip, show_screen, tagged
 
 if TYPE_CHECKING:
     from views.session import PageSession
 
 COLOURS: tuple[str, ...] = get_args(Colour)
-
-
-@dataclass
-class SetupContext:
-    """What a game UI module's optional setup hooks get (`setup_load`, `setup_fields`,
-    `setup_values` in views/games/<game>.py): the form's player count, the host's data directory,
-    `state`, the module's own dict for this form (kept until another game is chosen), and `rules`,
-    the house-rule choices made so far (rule -> value as text; the form redraws on each choice
-    when the game has `setup_fields`, so those can follow them)."""
-
-    tr: Translator
-    players: int
-    data_dir: Path | None
-    host_query: str
-    page: ft.Page
-    rerender: Any
-    state: dict[str, Any] = field(default_factory=dict)
-    rules: dict[str, str] = field(default_factory=dict)
 
 
 class HomeScreen:

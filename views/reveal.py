@@ -12,17 +12,18 @@ from typing import Any
 
 import flet as ft
 
+from views.context import GameContext
 from views.common import ACCENT, INK, MUTED, PANEL, big_button, handler, label, tagged
 
 
-def ready_line(ctx: Any, view: Any) -> ft.Control | None:
+def ready_line(ctx: GameContext, view: Any) -> ft.Control | None:
     ready = tuple(getattr(view, "ready", ()) or ())
     if not ready:
         return None
     return tagged("ready-list", label(ctx.tr.t("ui.ready_list", ctx.names, seats=list(ready)), 16, MUTED))
 
 
-def reveal_panel(ctx: Any, view: Any) -> ft.Control | None:
+def reveal_panel(ctx: GameContext, view: Any) -> ft.Control | None:
     """On the board while the game waits for the reveal: what it waits for, who is ready, and on
     the host board the Reveal button (the undo stops at the reveal: everyone has then seen)."""
     if not getattr(view, "awaiting_reveal", False):
@@ -42,7 +43,7 @@ def reveal_panel(ctx: Any, view: Any) -> ft.Control | None:
     )
 
 
-def ready_panel(ctx: Any, view: Any, seat: int) -> ft.Control | None:
+def ready_panel(ctx: GameContext, view: Any, seat: int) -> ft.Control | None:
     """On a phone: "I'm ready" while the table waits for everyone (the reveal, or Vabanque's next
     round after the payout), and who is ready already."""
     legal = getattr(view, "my_legal", None)
@@ -60,7 +61,7 @@ def ready_panel(ctx: Any, view: Any, seat: int) -> ft.Control | None:
     return ft.Column(items, spacing=6, tight=True, key="ready-panel")
 
 
-def take_back_control(ctx: Any, status: Any, on_tap: Any) -> ft.Control | None:
+def take_back_control(ctx: GameContext, status: Any, on_tap: Any) -> ft.Control | None:
     """The owner's "Take back my move": while its latest action is the last one and revealed
     nothing; greyed with the reason once another action came or a reveal happened; absent while
     this seat has done nothing to take back."""

@@ -7,13 +7,13 @@ import asyncio
 import logging
 import os
 import time
-from pathlib import Path
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 import flet as ft
 
 from views.away import is_position
+# (GameContext is this module's name too: screens and tests import it here)
+from views.context import GameContext  # noqa: F401
 from views.common import COLOUR_HEX, glyph, show_screen, text_on
 
 from companion.engine import BOARD, Audience
@@ -35,41 +35,6 @@ async def refresh_page(page: ft.Page, render: Any) -> None:
     if page.session.connection is None:
         return
     page.run_task(render)
-
-
-@dataclass
-class GameContext:
-    """What a game's UI module needs to draw one audience's view and send actions."""
-
-    tr: Translator
-    names: list[str]
-    colours: list[str]
-    width: float
-    height: float
-    #: the seat whose private view this is (phone or pass-and-play), else None
-    seat: int | None
-    #: may enter public actions for the current player (the host board)
-    acts_for_current: bool
-    submit: Any
-    ui: dict[str, Any] = field(default_factory=dict)
-    rerender: Any = None
-    #: the host's data directory (saved boards, presets), None when the host has none
-    data_dir: Path | None = None
-    #: the room version this drawing shows: `submit` sends it (the version the finger saw)
-    version: int = -1
-    #: keys of controls acting for a player (see Handover.key); None on pages that act for nobody
-    handover: Any = None
-
-    def act_key(self, base: str, seat: int) -> str:
-        """The key (and so the control id) of a control acting for `seat`: a tap still on its way
-        to the previous player's control never lands on this one (see Handover)."""
-        if self.handover is None:
-            return f"{base}@{seat}"
-        return self.handover.key(base, seat)
-
-    #: on a seat's page: the room's BOARD projection, what a phone's public section is drawn
-    #: from (never from `view.me`, so only the pad's section can hold a secret)
-    board_view: Any = None
 
 
 #: Seconds during which taps on controls acting for a player are refused after that player

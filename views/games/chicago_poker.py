@@ -17,6 +17,7 @@ import flet as ft
 
 from companion.games.chicago_poker import COLOURS, COLUMN_MAX, LIMOUSINE_MAX, VALUES, Card, View
 from companion.games.poker_hands import RECOMMENDED_RANKING
+from views.context import GameContext, SetupContext
 from views.common import (
     ACCENT,
     COLOUR_HEX,
@@ -56,7 +57,7 @@ DARK = "#111111"
 # --------------------------------------------------------------------------------------------
 
 
-def status_line(ctx: Any, view: View) -> ft.Control:
+def status_line(ctx: GameContext, view: View) -> ft.Control:
     tr = ctx.tr
     parts = [tr.t(f"chicago_poker.phase.{view.phase}")]
     if view.turn:
@@ -65,7 +66,7 @@ def status_line(ctx: Any, view: View) -> ft.Control:
     return label(" · ".join(parts), 18, MUTED)
 
 
-def seat_summary(ctx: Any, view: View, seat: int) -> str:
+def seat_summary(ctx: GameContext, view: View, seat: int) -> str:
     return ctx.tr.t("chicago_poker.ui.summary", hand=view.hands[seat], tiles=len(view.controlled[seat]))
 
 
@@ -86,7 +87,7 @@ def colour_digit(colour: str) -> str:
     return colour.removeprefix("c")
 
 
-def card_text(ctx: Any, card: Any) -> str:
+def card_text(ctx: GameContext | SetupContext, card: Any) -> str:
     return ctx.tr.t("chicago_poker.ui.card", value=card.value, colour=card.colour)
 
 
@@ -118,7 +119,7 @@ def card_face(card: Any, size: float = 56, hidden_mark: bool = False) -> ft.Cont
     )
 
 
-def card_back(ctx: Any, seat: int, size: float = 56) -> ft.Control:
+def card_back(ctx: GameContext, seat: int, size: float = 56) -> ft.Control:
     colour = ctx.colours[seat]
     return ft.Container(
         width=size * 0.74,
@@ -152,7 +153,7 @@ def marker_icon(size: float) -> ft.Control:
     )
 
 
-def kind_badge(ctx: Any, kind: str, size: int = 18) -> ft.Control:
+def kind_badge(ctx: GameContext, kind: str, size: int = 18) -> ft.Control:
     return ft.Container(
         bgcolor=KIND_HEX[kind],
         border_radius=8,
@@ -226,7 +227,7 @@ def known_cards(view: View) -> set[tuple[int, str]]:
     return known
 
 
-def picked_card(ctx: Any, key: Any) -> tuple[int | None, str | None]:
+def picked_card(ctx: GameContext, key: Any) -> tuple[int | None, str | None]:
     chosen = ctx.ui.get(key) or {}
     return chosen.get("value"), chosen.get("colour")
 
@@ -235,7 +236,7 @@ def picked_card(ctx: Any, key: Any) -> tuple[int | None, str | None]:
 PICK_RING = "#37474F"
 
 
-def card_picker(ctx: Any, view: View, key: Any, compact: bool) -> ft.Control:
+def card_picker(ctx: GameContext, view: View, key: Any, compact: bool) -> ft.Control:
     """Values 1-15 (phone: 3 rows of 5; board: one row), then the 5 colours; a card this
     audience can see elsewhere is disabled (each card exists once)."""
     value, colour = picked_card(ctx, key)
@@ -304,7 +305,7 @@ def card_payload(value: int, colour: str) -> dict[str, Any]:
     return {"value": value, "colour": colour}
 
 
-def play_buttons(ctx: Any, view: View, seat: int, plays: Any, key: Any, compact: bool) -> ft.Control:
+def play_buttons(ctx: GameContext, view: View, seat: int, plays: Any, key: Any, compact: bool) -> ft.Control:
     """One button per business where `seat`'s next card may go, saying face up or face down."""
     tr = ctx.tr
     value, colour = picked_card(ctx, key)
@@ -353,7 +354,7 @@ def play_buttons(ctx: Any, view: View, seat: int, plays: Any, key: Any, compact:
 # --------------------------------------------------------------------------------------------
 
 
-def business_panel(ctx: Any, view: View, business: Any, width: float, card_size: float, mine: dict[tuple[int, int], Any] | None = None) -> ft.Control:
+def business_panel(ctx: GameContext, view: View, business: Any, width: float, card_size: float, mine: dict[tuple[int, int], Any] | None = None) -> ft.Control:
     """A business: its type and pattern, then one row per player with cards there."""
     tr = ctx.tr
     header = ft.Row(
@@ -399,7 +400,7 @@ def business_panel(ctx: Any, view: View, business: Any, width: float, card_size:
     )
 
 
-def businesses_grid(ctx: Any, view: View, width: float, mine: dict[tuple[int, int], Any] | None = None, compact: bool = False) -> ft.Control:
+def businesses_grid(ctx: GameContext, view: View, width: float, mine: dict[tuple[int, int], Any] | None = None, compact: bool = False) -> ft.Control:
     if not view.businesses:
         return label(ctx.tr.t("chicago_poker.ui.no_businesses"), 18, MUTED)
     per_row = 1 if compact or width < 700 else 2
@@ -409,7 +410,7 @@ def businesses_grid(ctx: Any, view: View, width: float, mine: dict[tuple[int, in
     return ft.Row(panels, wrap=True, spacing=12, run_spacing=12, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
-def control_row(ctx: Any, view: View, compact: bool) -> ft.Control:
+def control_row(ctx: GameContext, view: View, compact: bool) -> ft.Control:
     """Hand sizes and controlled businesses of every player."""
     tr = ctx.tr
     items = []
@@ -448,7 +449,7 @@ def control_row(ctx: Any, view: View, compact: bool) -> ft.Control:
 SHOW_LAST = "chicago_poker.show_last"
 
 
-def shown_shootout(ctx: Any, view: View) -> Any:
+def shown_shootout(ctx: GameContext, view: View) -> Any:
     """The shootout being resolved; else the last one, if this device asked to see it again."""
     if view.shootout is not None:
         return view.shootout
@@ -457,7 +458,7 @@ def shown_shootout(ctx: Any, view: View) -> Any:
     return None
 
 
-def last_shootout_toggle(ctx: Any, view: View) -> ft.Control | None:
+def last_shootout_toggle(ctx: GameContext, view: View) -> ft.Control | None:
     if view.shootout is not None or not view.shootouts:
         return None
     showing = ctx.ui.get(SHOW_LAST) == len(view.shootouts)
@@ -470,7 +471,7 @@ def last_shootout_toggle(ctx: Any, view: View) -> ft.Control | None:
     return big_button(text, handler(toggle), ident="last-shootout", colour="#B0BEC5")
 
 
-def shootout_steps(ctx: Any, view: View, shootout: Any) -> list[list[ft.Control]]:
+def shootout_steps(ctx: GameContext, view: View, shootout: Any) -> list[list[ft.Control]]:
     tr = ctx.tr
     names = ctx.names
     compact = ctx.seat is not None
@@ -551,7 +552,7 @@ def shootout_steps(ctx: Any, view: View, shootout: Any) -> list[list[ft.Control]
     return steps
 
 
-def pick_cells(ctx: Any, pick: Any, size: float) -> list[ft.Control]:
+def pick_cells(ctx: GameContext, pick: Any, size: float) -> list[ft.Control]:
     tr = ctx.tr
     if pick.card is not None:
         cells: list[ft.Control] = [card_face(pick.card, size)]
@@ -563,7 +564,7 @@ def pick_cells(ctx: Any, pick: Any, size: float) -> list[ft.Control]:
     return [label(tr.t("chicago_poker.ui.nothing_sent"), 18, MUTED)]
 
 
-def why(ctx: Any, shootout: Any) -> str:
+def why(ctx: GameContext, shootout: Any) -> str:
     """Why the winner wins, in the engine's own words."""
     tr = ctx.tr
     names = ctx.names
@@ -590,7 +591,7 @@ def why(ctx: Any, shootout: Any) -> str:
     return tr.t("chicago_poker.won_reinforcement", names, seat=winner, value=best)
 
 
-def shootout_panel(ctx: Any, view: View, shootout: Any) -> ft.Control:
+def shootout_panel(ctx: GameContext, view: View, shootout: Any) -> ft.Control:
     tr = ctx.tr
     steps = shootout_steps(ctx, view, shootout)
     key = ("chicago_poker.step", shootout.business, len(view.shootouts) - (1 if shootout.winner is not None else 0))
@@ -621,7 +622,7 @@ def shootout_panel(ctx: Any, view: View, shootout: Any) -> ft.Control:
 # --------------------------------------------------------------------------------------------
 
 
-def board_body(ctx: Any, view: View) -> ft.Control:
+def board_body(ctx: GameContext, view: View) -> ft.Control:
     tr = ctx.tr
     width = ctx.width
     items: list[ft.Control] = [board_prompt(ctx, view)]
@@ -642,7 +643,7 @@ def board_body(ctx: Any, view: View) -> ft.Control:
     return ft.Column(items, spacing=12)
 
 
-def board_prompt(ctx: Any, view: View) -> ft.Control:
+def board_prompt(ctx: GameContext, view: View) -> ft.Control:
     tr = ctx.tr
     names = ctx.names
     row: list[ft.Control] = []
@@ -679,7 +680,7 @@ def _victory_count(view: View, seat: int) -> int:
     return len(kinds)
 
 
-def host_controls(ctx: Any, view: View) -> list[ft.Control]:
+def host_controls(ctx: GameContext, view: View) -> list[ft.Control]:
     """Public entries the host board may make for the current player."""
     tr = ctx.tr
     legal = view.board_legal
@@ -763,13 +764,13 @@ def host_controls(ctx: Any, view: View) -> list[ft.Control]:
 # --------------------------------------------------------------------------------------------
 
 
-def peeking(ctx: Any) -> bool:
+def peeking(ctx: GameContext) -> bool:
     """Whether this seat's secrets are open (held, or shown with a tap): only then is any of them
     drawn, so while hidden neither the page nor what the server sends carries them."""
     return bool(ctx.ui.get(PEEK_KEY))
 
 
-def waiting_text(ctx: Any, view: View, seat: int) -> str | None:
+def waiting_text(ctx: GameContext, view: View, seat: int) -> str | None:
     """What this seat waits for while the game waits for it but its turn has not started."""
     if view.phase == "tiles":
         return ctx.tr.t("chicago_poker.ui.turn_after_tile")
@@ -778,7 +779,7 @@ def waiting_text(ctx: Any, view: View, seat: int) -> str | None:
     return None
 
 
-def seat_body(ctx: Any, view: View) -> ft.Control:
+def seat_body(ctx: GameContext, view: View) -> ft.Control:
     """The public part is drawn from the board's projection (`ctx.board_view`); only the pad's
     section (and the faces of this seat's own cards in the grid while it is open) uses `view.me`."""
     tr = ctx.tr
@@ -834,7 +835,7 @@ def seat_body(ctx: Any, view: View) -> ft.Control:
     return ft.Column(items, spacing=12)
 
 
-def pad_texts(ctx: Any, view: View, seat: int) -> tuple[str, str]:
+def pad_texts(ctx: GameContext, view: View, seat: int) -> tuple[str, str]:
     """The pad named for what it does now: the app does not know the hand, the phone enters the
     card being played (or sent)."""
     tr = ctx.tr
@@ -848,7 +849,7 @@ def pad_texts(ctx: Any, view: View, seat: int) -> tuple[str, str]:
     return tr.t("chicago_poker.ui.pad_see_mine"), tr.t("ui.peek_release")
 
 
-def private_parts(ctx: Any, view: View, seat: int) -> list[Callable[[], ft.Control]]:
+def private_parts(ctx: GameContext, view: View, seat: int) -> list[Callable[[], ft.Control]]:
     """Builders of the private section's parts, in order: called only while it is open."""
     tr = ctx.tr
     me = view.me
@@ -870,7 +871,7 @@ def private_parts(ctx: Any, view: View, seat: int) -> list[Callable[[], ft.Contr
     return parts
 
 
-def my_face_down(ctx: Any, view: View) -> ft.Control:
+def my_face_down(ctx: GameContext, view: View) -> ft.Control:
     """This seat's face-down cards, business by business (also marked on the grid below)."""
     me = view.me
     assert me is not None
@@ -882,7 +883,7 @@ def my_face_down(ctx: Any, view: View) -> ft.Control:
     return panel(rows, ident="my-face-down")
 
 
-def _pick_text(ctx: Any, pick: Any) -> str:
+def _pick_text(ctx: GameContext, pick: Any) -> str:
     if pick.card is not None:
         return card_text(ctx, pick.card)
     if pick.special is not None:
@@ -890,7 +891,7 @@ def _pick_text(ctx: Any, pick: Any) -> str:
     return ctx.tr.t("chicago_poker.ui.nothing_sent")
 
 
-def turn_controls(ctx: Any, view: View, seat: int) -> list[ft.Control]:
+def turn_controls(ctx: GameContext, view: View, seat: int) -> list[ft.Control]:
     tr = ctx.tr
     legal = view.my_legal
     assert legal is not None
@@ -923,14 +924,14 @@ def special_ui_key(view: View) -> Any:
     return ("chicago_poker.special", view.turn, view.actions_left)
 
 
-def chosen_special(ctx: Any, view: View) -> str | None:
+def chosen_special(ctx: GameContext, view: View) -> str | None:
     """The special card being played on this phone now (its panel replaces the turn's controls)."""
     special = ctx.ui.get(special_ui_key(view))
     legal = view.my_legal
     return special if legal is not None and special in legal.specials else None
 
 
-def play_panel(ctx: Any, view: View, seat: int) -> ft.Control:
+def play_panel(ctx: GameContext, view: View, seat: int) -> ft.Control:
     """Value, colour, then the business: inside the private section (the picker greys out this
     seat's own face-down cards, and a face-down card's choice is secret)."""
     legal = view.my_legal
@@ -946,7 +947,7 @@ def play_panel(ctx: Any, view: View, seat: int) -> ft.Control:
     )
 
 
-def special_panel(ctx: Any, view: View, seat: int, kind: str, special_key: Any) -> ft.Control:
+def special_panel(ctx: GameContext, view: View, seat: int, kind: str, special_key: Any) -> ft.Control:
     tr = ctx.tr
     names = ctx.names
 
@@ -983,7 +984,7 @@ def special_panel(ctx: Any, view: View, seat: int, kind: str, special_key: Any) 
     return panel(controls, ident=f"special-panel-{kind}")
 
 
-def limousine_controls(ctx: Any, view: View, seat: int, special_key: Any) -> list[ft.Control]:
+def limousine_controls(ctx: GameContext, view: View, seat: int, special_key: Any) -> list[ft.Control]:
     tr = ctx.tr
     key = (special_key, "limousine")
     chosen = dict(ctx.ui.get(key) or {})
@@ -1026,7 +1027,7 @@ def limousine_controls(ctx: Any, view: View, seat: int, special_key: Any) -> lis
     return out
 
 
-def reinforce_panel(ctx: Any, view: View, seat: int) -> ft.Control:
+def reinforce_panel(ctx: GameContext, view: View, seat: int) -> ft.Control:
     tr = ctx.tr
     rein = view.reinforcement
     key = draft_key(ctx, ("chicago_poker.reinforce", rein.business if rein else 0, rein.round if rein else 0))
@@ -1052,7 +1053,7 @@ def reinforce_panel(ctx: Any, view: View, seat: int) -> ft.Control:
     return panel(controls, ident="reinforce-choice", border=ACCENT)
 
 
-def special_reinforcement_controls(ctx: Any, view: View, seat: int, key: Any) -> list[ft.Control]:
+def special_reinforcement_controls(ctx: GameContext, view: View, seat: int, key: Any) -> list[ft.Control]:
     """Sending a special card. Under §3.6's reading ("if_forced") it is allowed only to a player
     holding no gangster card, which the app cannot see: the player confirms it first."""
     tr = ctx.tr
@@ -1076,7 +1077,7 @@ def special_reinforcement_controls(ctx: Any, view: View, seat: int, key: Any) ->
     return out
 
 
-def private_notes(ctx: Any, view: View) -> list[ft.Control]:
+def private_notes(ctx: GameContext, view: View) -> list[ft.Control]:
     """This seat's own secrets: Police Raid results, cards taken with a Bribe."""
     tr = ctx.tr
     me = view.me
@@ -1116,27 +1117,27 @@ HAND_EXAMPLES: dict[str, tuple[tuple[int, str], ...]] = {
 }
 
 
-async def setup_load(ctx: Any) -> None:
+async def setup_load(ctx: SetupContext) -> None:
     """The editor starts from the recommended order (kept while the host switches rules)."""
     ctx.state["ranking"] = list(RECOMMENDED_RANKING)
 
 
-def custom_ranking_chosen(ctx: Any) -> bool:
+def custom_ranking_chosen(ctx: SetupContext) -> bool:
     return ctx.rules.get("hand_ranking") == "custom"
 
 
-def setup_fields(ctx: Any) -> list[ft.Control]:
+def setup_fields(ctx: SetupContext) -> list[ft.Control]:
     return [ranking_editor(ctx)] if custom_ranking_chosen(ctx) else []
 
 
-def setup_values(ctx: Any) -> dict[str, Any]:
+def setup_values(ctx: SetupContext) -> dict[str, Any]:
     """Setup.custom_ranking, only when the table plays its own order (else the default stays)."""
     if not custom_ranking_chosen(ctx):
         return {}
     return {"custom_ranking": list(ctx.state.setdefault("ranking", list(RECOMMENDED_RANKING)))}
 
 
-def hand_example(ctx: Any, category: str) -> ft.Control:
+def hand_example(ctx: SetupContext, category: str) -> ft.Control:
     """Small card faces of an example hand; screen readers hear the cards' names instead."""
     cards = [Card(value=value, colour=colour) for value, colour in HAND_EXAMPLES[category]]
     spoken = ctx.tr.t("chicago_poker.setup.example", cards=", ".join(card_text(ctx, c) for c in cards))
@@ -1148,7 +1149,7 @@ def hand_example(ctx: Any, category: str) -> ft.Control:
     )
 
 
-def ranking_editor(ctx: Any) -> ft.Control:
+def ranking_editor(ctx: SetupContext) -> ft.Control:
     """The hand categories, best first, each movable one place up or down."""
     tr = ctx.tr
     ranking: list[str] = ctx.state.setdefault("ranking", list(RECOMMENDED_RANKING))

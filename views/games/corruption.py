@@ -29,6 +29,7 @@ from companion.games.corruption import (
     remember_contract,
     swiss_value,
 )
+from views.context import GameContext
 from views.common import (
     ACCENT,
     COLOUR_HEX,
@@ -106,7 +107,7 @@ async def remember_values(entries: list[tuple[str, int]]) -> None:
 # --------------------------------------------------------------------------------------------
 
 
-def status_line(ctx: Any, view: View) -> ft.Control:
+def status_line(ctx: GameContext, view: View) -> ft.Control:
     tr = ctx.tr
     parts = [tr.t("ui.round", round=view.round, rounds=view.rounds), tr.t(f"corruption.phase.{view.phase}")]
     if view.variant != "standard":
@@ -120,7 +121,7 @@ def status_line(ctx: Any, view: View) -> ft.Control:
     return label(" · ".join(parts), 18, MUTED)
 
 
-def seat_summary(ctx: Any, view: View, seat: int) -> str:
+def seat_summary(ctx: GameContext, view: View, seat: int) -> str:
     # "300,000 · 2 contracts": the short "300,000 (2)" left players guessing what the 2 was
     return ctx.tr.t("corruption.ui.score_long", amount=view.score[seat], count=len(view.contracts_won[seat]))
 
@@ -129,7 +130,7 @@ def is_my_turn(view: View, seat: int) -> bool:
     return view.phase in ("stud", "corruption", "awards") and view.waiting_for == (seat,)
 
 
-def schedule_text(ctx: Any, view: View) -> str:
+def schedule_text(ctx: GameContext, view: View) -> str:
     if not view.face_up_slots:
         return ctx.tr.t("corruption.ui.all_face_down")
     return ctx.tr.t("corruption.ui.face_up_schedule", slots=", ".join(map(str, view.face_up_slots)))
@@ -156,19 +157,19 @@ def placements_by_index(view: View) -> dict[int, tuple[Any, Any]]:
     return out
 
 
-def card_name(ctx: Any, card: Any) -> str:
+def card_name(ctx: GameContext, card: Any) -> str:
     if isinstance(card, int):
         return ctx.tr.money(card)
     return ctx.tr.t(f"corruption.card.{card}")
 
 
-def card_short(ctx: Any, card: Any) -> str:
+def card_short(ctx: GameContext, card: Any) -> str:
     if isinstance(card, int):
         return ctx.tr.t("corruption.ui.card_short.bribe", k=card // 1000)
     return ctx.tr.t(f"corruption.ui.card_short.{card}")
 
 
-def card_tile(ctx: Any, seat: int, card: Any, *, size: int = 44, sideways: bool = False, crossed: bool = False, ring: str | None = None, ident: str | None = None) -> ft.Control:
+def card_tile(ctx: GameContext, seat: int, card: Any, *, size: int = 44, sideways: bool = False, crossed: bool = False, ring: str | None = None, ident: str | None = None) -> ft.Control:
     """A card on the table: its face (known card) or its back in the owner's colour (card None)."""
     colour = ctx.colours[seat]
     width, height = (size * 1.3, size) if sideways else (size, size * 1.3)
@@ -204,7 +205,7 @@ def card_tile(ctx: Any, seat: int, card: Any, *, size: int = 44, sideways: bool 
 # --------------------------------------------------------------------------------------------
 
 
-def step_index(ctx: Any, view: View) -> int:
+def step_index(ctx: GameContext, view: View) -> int:
     """The ruling shown: new rulings are shown from the first new one; taps move through them."""
     total = len(view.award_log)
     if total == 0:
@@ -231,7 +232,7 @@ def reveal_marks(view: View, upto: int | None) -> tuple[dict[int, int], set[int]
     return outcome_at, struck
 
 
-def steps_panel(ctx: Any, view: View, index: int) -> ft.Control:
+def steps_panel(ctx: GameContext, view: View, index: int) -> ft.Control:
     tr = ctx.tr
     total = len(view.award_log)
     key = ("corruption.step", view.round)
@@ -310,7 +311,7 @@ def step_focus(view: View, index: int | None) -> tuple[int | None, set[int]]:
 # --------------------------------------------------------------------------------------------
 
 
-def board_body(ctx: Any, view: View) -> ft.Control:
+def board_body(ctx: GameContext, view: View) -> ft.Control:
     tr = ctx.tr
     items: list[ft.Control] = [prompt_bar(ctx, view)]
     dealing = view.phase == "deal" or (view.phase == "round_over" and ctx.ui.get(("corruption.dealing", view.round)))
@@ -332,12 +333,12 @@ def board_body(ctx: Any, view: View) -> ft.Control:
     return ft.Column(items, spacing=12)
 
 
-async def toggle(ctx: Any, key: Any) -> None:
+async def toggle(ctx: GameContext, key: Any) -> None:
     ctx.ui[key] = not ctx.ui.get(key)
     await ctx.rerender()
 
 
-def prompt_bar(ctx: Any, view: View) -> ft.Control:
+def prompt_bar(ctx: GameContext, view: View) -> ft.Control:
     """Whose turn, or who the game waits for, in big type."""
     tr = ctx.tr
     bits: list[ft.Control] = []
@@ -378,7 +379,7 @@ def prompt_bar(ctx: Any, view: View) -> ft.Control:
     )
 
 
-def pending_text(ctx: Any, view: View) -> str:
+def pending_text(ctx: GameContext, view: View) -> str:
     tr = ctx.tr
     pending = view.pending
     assert pending is not None
@@ -396,7 +397,7 @@ def pending_text(ctx: Any, view: View) -> str:
     return tr.t(f"corruption.ui.pending.{pending.kind}", ctx.names, seat=pending.seat, contract=where.name)
 
 
-def columns(ctx: Any, view: View, step: int | None) -> ft.Control:
+def columns(ctx: GameContext, view: View, step: int | None) -> ft.Control:
     focus_contract, focus_cards = step_focus(view, step) if view.phase != "awards" or step is not None else (None, set())
     if view.phase == "awards" and view.pending is not None:
         focus_cards = focus_cards | {view.pending.placement}
@@ -410,7 +411,7 @@ def columns(ctx: Any, view: View, step: int | None) -> ft.Control:
     return ft.Row(cols, spacing=8, run_spacing=8, wrap=True, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
-def body_width(ctx: Any, minimum: float, inset: float = 0.0) -> float:
+def body_width(ctx: GameContext, minimum: float, inset: float = 0.0) -> float:
     """The three bodies side by side when each gets `minimum`; on a phone, one under another
     (three columns of `minimum` would run off the screen). `inset`: the padding around them."""
     room = ctx.width - inset
@@ -418,7 +419,7 @@ def body_width(ctx: Any, minimum: float, inset: float = 0.0) -> float:
     return third if third >= minimum else room
 
 
-def body_column(ctx: Any, view: View, body: Any, width: float, step: int | None, focus_contract: int | None, focus_cards: set[int], outcome_at: dict[int, int], struck: set[int]) -> ft.Control:
+def body_column(ctx: GameContext, view: View, body: Any, width: float, step: int | None, focus_contract: int | None, focus_cards: set[int], outcome_at: dict[int, int], struck: set[int]) -> ft.Control:
     tr = ctx.tr
     contracts = contracts_by_id(view)
     swiss_cards: list[ft.Control] = []
@@ -457,7 +458,7 @@ def body_column(ctx: Any, view: View, body: Any, width: float, step: int | None,
     return ft.Container(width=width, content=ft.Column(tiles, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
 
 
-def contract_tile(ctx: Any, view: View, contract: Any, focused: bool, focus_cards: set[int], struck: set[int], show_award: bool) -> ft.Control:
+def contract_tile(ctx: GameContext, view: View, contract: Any, focused: bool, focus_cards: set[int], struck: set[int], show_award: bool) -> ft.Control:
     tr = ctx.tr
     head: list[ft.Control] = [
         label(contract.name, 20, INK, ft.FontWeight.BOLD),
@@ -522,7 +523,7 @@ def contract_tile(ctx: Any, view: View, contract: Any, focused: bool, focus_card
     )
 
 
-def score_row(ctx: Any, view: View) -> ft.Control:
+def score_row(ctx: GameContext, view: View) -> ft.Control:
     tr = ctx.tr
     chips: list[ft.Control] = [label(tr.t("corruption.ui.scores"), 18, ACCENT, ft.FontWeight.BOLD)]
     for seat in view.order:
@@ -552,7 +553,7 @@ def contract_name(tr: Any, entry: Any) -> str:
     return entry.name_fr if tr.lang == "fr" and entry.name_fr else entry.name
 
 
-def deal_form(ctx: Any, view: View) -> ft.Control:
+def deal_form(ctx: GameContext, view: View) -> ft.Control:
     """Six slots (two per body): a catalogue pick fills name and value, or type them.
 
     Typing only records the text (no re-render: that would replace the field being typed in;
@@ -687,7 +688,7 @@ def parse_value(text: str) -> int:
     return int(digits) if digits else 0
 
 
-def board_entry(ctx: Any, view: View) -> ft.Control | None:
+def board_entry(ctx: GameContext, view: View) -> ft.Control | None:
     """The host may enter public choices for the current player (behind a tap: phones first)."""
     if not ctx.acts_for_current:
         return None
@@ -717,7 +718,7 @@ def board_entry(ctx: Any, view: View) -> ft.Control | None:
 # --------------------------------------------------------------------------------------------
 
 
-def placement_picker(ctx: Any, view: View, seat: int, legal: Any, *, prefix: str = "", face_up: bool | None = None) -> ft.Control:
+def placement_picker(ctx: GameContext, view: View, seat: int, legal: Any, *, prefix: str = "", face_up: bool | None = None) -> ft.Control:
     """Choose a card, then where it goes. Only legal options are offered."""
     tr = ctx.tr
     key = ("corruption.card", prefix, view.round, sum(view.cards_placed))
@@ -790,7 +791,7 @@ def placement_picker(ctx: Any, view: View, seat: int, legal: Any, *, prefix: str
     return ft.Column(items, spacing=8)
 
 
-def location_button(ctx: Any, ident: str, title: str, subtitle: str, action: dict[str, Any], *, swiss: bool = False) -> ft.Control:
+def location_button(ctx: GameContext, ident: str, title: str, subtitle: str, action: dict[str, Any], *, swiss: bool = False) -> ft.Control:
     async def place() -> None:
         await ctx.submit(action)
 
@@ -813,7 +814,7 @@ def location_button(ctx: Any, ident: str, title: str, subtitle: str, action: dic
     )
 
 
-def award_choice(ctx: Any, view: View, seat: int, legal: Any, *, prefix: str = "") -> ft.Control:
+def award_choice(ctx: GameContext, view: View, seat: int, legal: Any, *, prefix: str = "") -> ft.Control:
     """The pending Swiss assignment, hit or report, with only the legal options."""
     tr = ctx.tr
     pending = view.pending
@@ -854,7 +855,7 @@ def award_choice(ctx: Any, view: View, seat: int, legal: Any, *, prefix: str = "
     return ft.Column([label(prompt, 20, INK, ft.FontWeight.BOLD), ft.Column(buttons, spacing=8)], spacing=10)
 
 
-def option_button(ctx: Any, ident: str, text: str, action: dict[str, Any], *, seat: int | None = None, plain: bool = False) -> ft.Control:
+def option_button(ctx: GameContext, ident: str, text: str, action: dict[str, Any], *, seat: int | None = None, plain: bool = False) -> ft.Control:
     bits: list[ft.Control] = []
     if seat is not None:
         colour = ctx.colours[seat]
@@ -879,7 +880,7 @@ def option_button(ctx: Any, ident: str, text: str, action: dict[str, Any], *, se
 # --------------------------------------------------------------------------------------------
 
 
-def seat_body(ctx: Any, view: View) -> ft.Control:
+def seat_body(ctx: GameContext, view: View) -> ft.Control:
     tr = ctx.tr
     me = view.me
     legal = view.my_legal
@@ -949,7 +950,7 @@ def seat_body(ctx: Any, view: View) -> ft.Control:
     return ft.Column(items, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def seen_lines(ctx: Any, view: View) -> list[ft.Control]:
+def seen_lines(ctx: GameContext, view: View) -> list[ft.Control]:
     """What this seat's Little Black Book showed (its own projection only)."""
     tr = ctx.tr
     me = view.me
@@ -967,7 +968,7 @@ def panel(title: str, rows: list[ft.Control]) -> ft.Control:
     return ft.Container(bgcolor=PANEL, border_radius=10, padding=10, content=ft.Column([label(title, 16, MUTED), *rows], spacing=4))
 
 
-def hand_panel(ctx: Any, view: View) -> ft.Control:
+def hand_panel(ctx: GameContext, view: View) -> ft.Control:
     tr = ctx.tr
     me = view.me
     assert me is not None
@@ -982,7 +983,7 @@ def hand_panel(ctx: Any, view: View) -> ft.Control:
     return ft.Semantics(identifier="my-hand", key="my-hand", content=panel(tr.t("corruption.ui.my_hand"), [ft.Row(chips, wrap=True, spacing=6, run_spacing=6)]))
 
 
-def stud_picker(ctx: Any, view: View, seat: int) -> ft.Control:
+def stud_picker(ctx: GameContext, view: View, seat: int) -> ft.Control:
     tr = ctx.tr
     key = ("corruption.stud", view.round)
     chosen: set[int] = set(ctx.ui.get(key, ()))
@@ -1029,7 +1030,7 @@ def stud_picker(ctx: Any, view: View, seat: int) -> ft.Control:
     )
 
 
-def peek_panel(ctx: Any, view: View, seat: int, legal: Any) -> ft.Control:
+def peek_panel(ctx: GameContext, view: View, seat: int, legal: Any) -> ft.Control:
     tr = ctx.tr
     placements = placements_by_index(view)
     rows: list[ft.Control] = []
@@ -1049,19 +1050,19 @@ def peek_panel(ctx: Any, view: View, seat: int, legal: Any) -> ft.Control:
     return ft.Semantics(identifier="black-book", key="black-book", content=panel(tr.t("corruption.ui.peek_title", count=view.peeks_left[seat]), rows))
 
 
-def my_table(ctx: Any, view: View, seat: int) -> ft.Control:
+def my_table(ctx: GameContext, view: View, seat: int) -> ft.Control:
     """The table as this seat knows it: public cards, backs, and its own cards' faces."""
     me = view.me
     assert me is not None
     return table_panel(ctx, view, {k.placement: k.card for k in me.known_cards}, "my-table", "corruption.ui.table")
 
 
-def public_table(ctx: Any, board: View) -> ft.Control:
+def public_table(ctx: GameContext, board: View) -> ft.Control:
     """The table as everyone sees it (drawn from the board's projection): always on the phone."""
     return table_panel(ctx, board, {}, "public-table", "corruption.ui.public_table")
 
 
-def table_panel(ctx: Any, view: View, known: dict[int, Any], ident: str, title: str) -> ft.Control:
+def table_panel(ctx: GameContext, view: View, known: dict[int, Any], ident: str, title: str) -> ft.Control:
     tr = ctx.tr
     rows: list[ft.Control] = []
     for body in view.bodies:

@@ -21,6 +21,7 @@ import flet as ft
 from companion.games.reglement import CARDS, KINDS, View
 from companion.games.reglement_board import default_board
 from companion.reglement_library import LibraryError, ReglementLibrary, preset_problem
+from views.context import GameContext, SetupContext
 from views.common import (
     act_button,
     ACCENT,
@@ -80,7 +81,7 @@ def gangster_at(view: View, seat: Any) -> Any:
     return view.gangsters[seat.gangster] if seat.gangster is not None else None
 
 
-def kind_name(ctx: Any, kind: str) -> str:
+def kind_name(ctx: GameContext, kind: str) -> str:
     return ctx.tr.t(f"reglement.kind.{kind}")
 
 
@@ -92,7 +93,7 @@ def current_player(view: View) -> int | None:
     return None
 
 
-def victims_text(ctx: Any, view: View, kills: tuple[int, ...]) -> str:
+def victims_text(ctx: GameContext, view: View, kills: tuple[int, ...]) -> str:
     tr = ctx.tr
     if not kills:
         return tr.t("reglement.help.nobody")
@@ -103,7 +104,7 @@ def victims_text(ctx: Any, view: View, kills: tuple[int, ...]) -> str:
     return tr.list(parts)
 
 
-def target_sentence(ctx: Any, view: View, t: Any) -> str:
+def target_sentence(ctx: GameContext, view: View, t: Any) -> str:
     """One legal use of a card, in words ("Pan!: you can shoot Blue's Cogneur at K from ...")."""
     tr = ctx.tr
     names = ctx.names
@@ -147,7 +148,7 @@ def target_action(t: Any, by: int) -> dict[str, Any]:
 # --------------------------------------------------------------------------------------------
 
 
-def status_line(ctx: Any, view: View) -> ft.Control:
+def status_line(ctx: GameContext, view: View) -> ft.Control:
     tr = ctx.tr
     phase = tr.t(f"reglement.phase.{view.phase}")
     if view.turn_number:
@@ -157,7 +158,7 @@ def status_line(ctx: Any, view: View) -> ft.Control:
     return label(text, 18, MUTED)
 
 
-def seat_summary(ctx: Any, view: View, seat: int) -> str:
+def seat_summary(ctx: GameContext, view: View, seat: int) -> str:
     gang = view.gangs[seat]
     money = ctx.tr.money(gang.money)
     if not gang.in_play:
@@ -189,7 +190,7 @@ def layout(view: View) -> dict[str, tuple[float, float]]:
     return out
 
 
-def gangster_token(ctx: Any, view: View, g: Any, size: float) -> ft.Control:
+def gangster_token(ctx: GameContext, view: View, g: Any, size: float) -> ft.Control:
     """A gangster: the player's colour, their shape glyph and the type's letter (colour-blind
     players read the shape and the letter); a sleeper wears a "Zz" badge and a pale ring."""
     colour = ctx.colours[g.owner]
@@ -212,7 +213,7 @@ def gangster_token(ctx: Any, view: View, g: Any, size: float) -> ft.Control:
     )
 
 
-def cake_badge(ctx: Any, owner: int, size: float) -> ft.Control:
+def cake_badge(ctx: GameContext, owner: int, size: float) -> ft.Control:
     """A cake on a seat: its owner's colour as the ring and their shape glyph as the badge."""
     colour = ctx.colours[owner]
     return ft.Container(
@@ -225,7 +226,7 @@ def cake_badge(ctx: Any, owner: int, size: float) -> ft.Control:
     )
 
 
-def seat_tile(ctx: Any, view: View, seat: Any, w: float, h: float, ring: str | None, on_tap: Any, bottom: bool, acts_for: int | None = None) -> ft.Control:
+def seat_tile(ctx: GameContext, view: View, seat: Any, w: float, h: float, ring: str | None, on_tap: Any, bottom: bool, acts_for: int | None = None) -> ft.Control:
     """`acts_for`: the player a tap on this chair acts for (keyed by them: GameContext.act_key)."""
     icon = max(12, int(w * 0.29))
     ink = "#111111" if seat.business else INK
@@ -279,7 +280,7 @@ def seat_tile(ctx: Any, view: View, seat: Any, w: float, h: float, ring: str | N
     return ft.Semantics(identifier=ident, key=key, button=on_tap is not None, label=seat_description(ctx, view, seat), content=container)
 
 
-def seat_description(ctx: Any, view: View, seat: Any) -> str:
+def seat_description(ctx: GameContext, view: View, seat: Any) -> str:
     """The seat in words (for screen readers and the seat-info line)."""
     tr = ctx.tr
     bits = [tr.t("reglement.ui.seat_info", at=seat.id)]
@@ -307,7 +308,7 @@ NARROW_TILE = 30.0
 
 
 def table_drawing(
-    ctx: Any,
+    ctx: GameContext,
     view: View,
     width: float,
     rings: dict[str, str],
@@ -339,7 +340,7 @@ def table_drawing(
 
 
 def table_piece(
-    ctx: Any,
+    ctx: GameContext,
     view: View,
     seats: Any,
     places: dict[str, tuple[float, float]],
@@ -381,7 +382,7 @@ def table_piece(
 
 
 def table_in_pieces(
-    ctx: Any,
+    ctx: GameContext,
     view: View,
     places: dict[str, tuple[float, float]],
     width: float,
@@ -423,7 +424,7 @@ def table_in_pieces(
     return ft.Column([top, *drawn], spacing=20)
 
 
-def legend(ctx: Any) -> ft.Control:
+def legend(ctx: GameContext) -> ft.Control:
     tr = ctx.tr
     items: list[ft.Control] = []
     for business in ("bar", "restaurant", "gambling"):
@@ -454,7 +455,7 @@ def step_key(view: View) -> tuple[Any, ...]:
     return ("reglement.step", view.phase, view.turn_number, len(view.turn_log))
 
 
-def shown_step(ctx: Any, view: View) -> int:
+def shown_step(ctx: GameContext, view: View) -> int:
     if not view.turn_log:
         return 0
     index = ctx.ui.get(step_key(view), view.turn_log_new)
@@ -468,7 +469,7 @@ def ruling_seats(view: View, ruling: Any) -> tuple[str | None, str | None]:
     return (at if isinstance(at, str) else None), (source if isinstance(source, str) else None)
 
 
-def rulings_panel(ctx: Any, view: View, ident_prefix: str = "step") -> ft.Control:
+def rulings_panel(ctx: GameContext, view: View, ident_prefix: str = "step") -> ft.Control:
     tr = ctx.tr
     log = view.turn_log
     if not log:
@@ -525,7 +526,7 @@ def rulings_panel(ctx: Any, view: View, ident_prefix: str = "step") -> ft.Contro
     )
 
 
-def turn_steps(ctx: Any, view: View) -> ft.Control:
+def turn_steps(ctx: GameContext, view: View) -> ft.Control:
     """The turn's four steps: the own cake, income, cards, wake-up."""
     tr = ctx.tr
     player = view.turn
@@ -611,7 +612,7 @@ def selection_key(view: View) -> tuple[Any, ...]:
     return ("reglement.sel", view.phase, view.turn_number, len(view.cards_played), view.discarded, view.placer)
 
 
-def selection(ctx: Any, view: View) -> dict[str, Any]:
+def selection(ctx: GameContext, view: View) -> dict[str, Any]:
     key = selection_key(view)
     if key not in ctx.ui:
         ctx.ui[key] = {}
@@ -635,7 +636,7 @@ WIDE_PROMPT = 800.0
 PHONE_TILE = 48.0
 
 
-def board_body(ctx: Any, view: View) -> ft.Control:
+def board_body(ctx: GameContext, view: View) -> ft.Control:
     tr = ctx.tr
     sel = selection(ctx, view)
     player = current_player(view)
@@ -703,7 +704,7 @@ def board_body(ctx: Any, view: View) -> ft.Control:
     return ft.Column(items, spacing=10)
 
 
-def prompt_row(ctx: Any, view: View) -> ft.Control:
+def prompt_row(ctx: GameContext, view: View) -> ft.Control:
     tr = ctx.tr
     if view.phase == "over":
         reason = tr.t(f"reglement.end.{view.ended_by}") if view.ended_by else ""
@@ -747,7 +748,7 @@ def prompt_row(ctx: Any, view: View) -> ft.Control:
     return ft.Semantics(identifier="prompt", key="prompt", content=row)
 
 
-def final_standings(ctx: Any, view: View, size: int) -> ft.Control:
+def final_standings(ctx: GameContext, view: View, size: int) -> ft.Control:
     """Everyone's money, richest first, winners marked."""
     items: list[ft.Control] = []
     for gang in sorted(view.gangs, key=lambda g: -g.money):
@@ -766,7 +767,7 @@ def count_kinds(kinds: tuple[str, ...]) -> list[tuple[str, int]]:
     return [(k, kinds.count(k)) for k in KINDS if k in kinds]
 
 
-def info_tap(ctx: Any, view: View) -> Any:
+def info_tap(ctx: GameContext, view: View) -> Any:
     async def tap(seat_id: str) -> None:
         sel = selection(ctx, view)
         sel["info"] = None if sel.get("info") == seat_id else seat_id
@@ -786,7 +787,7 @@ def chosen_kind(view: View, sel: dict[str, Any], player: int) -> str | None:
     return next((k for k in KINDS if k in unseated), None)
 
 
-def seating_tap(ctx: Any, view: View, sel: dict[str, Any], player: int) -> Any:
+def seating_tap(ctx: GameContext, view: View, sel: dict[str, Any], player: int) -> Any:
     async def tap(seat_id: str) -> None:
         kind = chosen_kind(view, sel, player)
         if kind is None:
@@ -797,7 +798,7 @@ def seating_tap(ctx: Any, view: View, sel: dict[str, Any], player: int) -> Any:
     return tap
 
 
-def kind_buttons(ctx: Any, view: View, sel: dict[str, Any], player: int) -> ft.Control:
+def kind_buttons(ctx: GameContext, view: View, sel: dict[str, Any], player: int) -> ft.Control:
     current = chosen_kind(view, sel, player)
     colour = ctx.colours[player]
 
@@ -835,7 +836,7 @@ def kind_buttons(ctx: Any, view: View, sel: dict[str, Any], player: int) -> ft.C
     return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
 
 
-def seating_controls(ctx: Any, view: View, sel: dict[str, Any], player: int) -> ft.Control:
+def seating_controls(ctx: GameContext, view: View, sel: dict[str, Any], player: int) -> ft.Control:
     tr = ctx.tr
     rows: list[ft.Control] = [
         label(tr.t("reglement.ui.board_hint_seating", ctx.names, seat=player), 18, ACCENT, ft.FontWeight.BOLD),
@@ -846,7 +847,7 @@ def seating_controls(ctx: Any, view: View, sel: dict[str, Any], player: int) -> 
     return ft.Column(rows, spacing=8)
 
 
-def random_seating(ctx: Any, view: View, player: int) -> ft.Control:
+def random_seating(ctx: GameContext, view: View, player: int) -> ft.Control:
     """Free seating in one tap instead of one per gangster: the app seats everyone still waiting
     at random (the `seat_random` action, logged like any other; the host's undo takes it back).
     Keyed by the player placing now, so a tap meant for the previous placer's seat never lands
@@ -899,7 +900,7 @@ def play_rings(view: View, sel: dict[str, Any]) -> dict[str, str]:
     return rings
 
 
-def play_tap(ctx: Any, view: View, sel: dict[str, Any], player: int) -> Any:
+def play_tap(ctx: GameContext, view: View, sel: dict[str, Any], player: int) -> Any:
     async def tap(seat_id: str) -> None:
         card = sel.get("card")
         if card is None:
@@ -947,7 +948,7 @@ def play_tap(ctx: Any, view: View, sel: dict[str, Any], player: int) -> Any:
     return tap
 
 
-def card_chip(ctx: Any, card: str, selected: bool, on_click: Any, ident: str, note: str = "", dim: bool = False, size: int = 17, secret: bool = False) -> ft.Control:
+def card_chip(ctx: GameContext, card: str, selected: bool, on_click: Any, ident: str, note: str = "", dim: bool = False, size: int = 17, secret: bool = False) -> ft.Control:
     """`secret`: a choice among the phone's own cards, all one colour and size with the pick ringed
     thinly (from across the table the choices look alike)."""
     text = ctx.tr.t(f"reglement.card.{card}") + (f" {note}" if note else "")
@@ -971,7 +972,7 @@ def card_chip(ctx: Any, card: str, selected: bool, on_click: Any, ident: str, no
     )
 
 
-def turn_buttons(ctx: Any, view: View, player: int, phone: bool = False) -> list[ft.Control]:
+def turn_buttons(ctx: GameContext, view: View, player: int, phone: bool = False) -> list[ft.Control]:
     """Set a card aside (before any card) and end the turn (after a card or the set-aside)."""
     tr = ctx.tr
     started = bool(view.cards_played or view.discarded)
@@ -986,7 +987,7 @@ def turn_buttons(ctx: Any, view: View, player: int, phone: bool = False) -> list
     return buttons
 
 
-def card_controls(ctx: Any, view: View, sel: dict[str, Any], player: int) -> ft.Control:
+def card_controls(ctx: GameContext, view: View, sel: dict[str, Any], player: int) -> ft.Control:
     """The host's entry of the current player's face-up cards: the chosen card's prompt (or the
     hint) first, so it stays in view, then the cards."""
     tr = ctx.tr
@@ -1027,7 +1028,7 @@ def card_controls(ctx: Any, view: View, sel: dict[str, Any], player: int) -> ft.
     return ft.Semantics(identifier="card-entry", key="card-entry", content=ft.Column(controls, spacing=8))
 
 
-def card_prompt(ctx: Any, view: View, sel: dict[str, Any], player: int, card: str) -> ft.Control:
+def card_prompt(ctx: GameContext, view: View, sel: dict[str, Any], player: int, card: str) -> ft.Control:
     tr = ctx.tr
     option = options_for(view, card)
     targets = option.targets if option else ()
@@ -1083,7 +1084,7 @@ def blocked_params(view: View, code: str) -> dict[str, Any]:
 # --------------------------------------------------------------------------------------------
 
 
-def seat_body(ctx: Any, view: View) -> ft.Control:
+def seat_body(ctx: GameContext, view: View) -> ft.Control:
     tr = ctx.tr
     me = view.me
     assert me is not None and view.my_options is not None
@@ -1121,7 +1122,7 @@ def seat_body(ctx: Any, view: View) -> ft.Control:
     return ft.Column(items, spacing=12)
 
 
-def phone_seating(ctx: Any, view: View, sel: dict[str, Any], seat: int) -> ft.Control:
+def phone_seating(ctx: GameContext, view: View, sel: dict[str, Any], seat: int) -> ft.Control:
     tr = ctx.tr
     kind = chosen_kind(view, sel, seat)
     grid: list[ft.Control] = []
@@ -1173,7 +1174,7 @@ def phone_seating(ctx: Any, view: View, sel: dict[str, Any], seat: int) -> ft.Co
     )
 
 
-def my_gang(ctx: Any, view: View, seat: int, income_now: int) -> ft.Control:
+def my_gang(ctx: GameContext, view: View, seat: int, income_now: int) -> ft.Control:
     """The seat's gang as everyone sees it (`view`: the board's projection) and its income now."""
     tr = ctx.tr
     gang = view.gangs[seat]
@@ -1210,7 +1211,7 @@ def my_gang(ctx: Any, view: View, seat: int, income_now: int) -> ft.Control:
     )
 
 
-def phone_turn_buttons(ctx: Any, view: View, seat: int) -> ft.Control:
+def phone_turn_buttons(ctx: GameContext, view: View, seat: int) -> ft.Control:
     tr = ctx.tr
     controls: list[ft.Control] = [label(tr.t("reglement.ui.phone_turn_hint"), 16, INK)]
     if view.wake_up == "optional" and view.wake_choices and (view.cards_played or view.discarded):
@@ -1230,13 +1231,13 @@ def waking(view: View, sel: dict[str, Any]) -> list[str]:
     return [seat for seat in view.wake_choices if seat in chosen]
 
 
-async def toggle_wake(ctx: Any, view: View, sel: dict[str, Any], seat_id: str) -> None:
+async def toggle_wake(ctx: GameContext, view: View, sel: dict[str, Any], seat_id: str) -> None:
     chosen = waking(view, sel)
     sel["wake"] = [s for s in chosen if s != seat_id] if seat_id in chosen else [*chosen, seat_id]
     await ctx.rerender()
 
 
-def wake_tap(ctx: Any, view: View, sel: dict[str, Any]) -> Any:
+def wake_tap(ctx: GameContext, view: View, sel: dict[str, Any]) -> Any:
     """On the host board during the wake-up: a tap on a sleeper toggles him, elsewhere informs."""
     info = info_tap(ctx, view)
 
@@ -1254,7 +1255,7 @@ def wake_rings(view: View, sel: dict[str, Any]) -> dict[str, str]:
     return {seat: HIGHLIGHT if seat in chosen else "#4FC3F7" for seat in view.wake_choices}
 
 
-def wake_panel(ctx: Any, view: View, sel: dict[str, Any], player: int, *, hint: str | None = None, confirm: bool = True) -> ft.Control:
+def wake_panel(ctx: GameContext, view: View, sel: dict[str, Any], player: int, *, hint: str | None = None, confirm: bool = True) -> ft.Control:
     """One big button per sleeper of `player` (wakes / sleeps on), then the confirmation (the
     `wake` action). With the older "optional" rule (`confirm` False) End turn sends the choice."""
     tr = ctx.tr
@@ -1304,7 +1305,7 @@ def wake_panel(ctx: Any, view: View, sel: dict[str, Any], player: int, *, hint: 
     )
 
 
-def helper(ctx: Any, view: View, sel: dict[str, Any], seat: int) -> ft.Control:
+def helper(ctx: GameContext, view: View, sel: dict[str, Any], seat: int) -> ft.Control:
     """The private rules helper: pick a card, see its legal targets right now (and play one)."""
     tr = ctx.tr
     card = sel.get("help")
@@ -1356,7 +1357,7 @@ def helper(ctx: Any, view: View, sel: dict[str, Any], seat: int) -> ft.Control:
     )
 
 
-def target_row(ctx: Any, view: View, sel: dict[str, Any], seat: int, t: Any, i: int, playable: bool, chosen: bool) -> ft.Control:
+def target_row(ctx: GameContext, view: View, sel: dict[str, Any], seat: int, t: Any, i: int, playable: bool, chosen: bool) -> ft.Control:
     text = target_sentence(ctx, view, t)
     on_click = None
     if playable:
@@ -1396,7 +1397,7 @@ def target_row(ctx: Any, view: View, sel: dict[str, Any], seat: int, t: Any, i: 
     )
 
 
-def hand_note(ctx: Any, view: View, seat: int) -> ft.Control:
+def hand_note(ctx: GameContext, view: View, seat: int) -> ft.Control:
     """The optional private note of the cards in this player's hand (only their phone sees it).
 
     The + and - buttons change a draft on this phone; "Save" sends it. Sending closes the private
@@ -1465,7 +1466,7 @@ def hand_note(ctx: Any, view: View, seat: int) -> ft.Control:
 # --------------------------------------------------------------------------------------------
 
 
-def library_for(ctx: Any) -> ReglementLibrary | None:
+def library_for(ctx: GameContext | SetupContext) -> ReglementLibrary | None:
     """The host's library of boards and presets (in its data directory), or None without one."""
     data_dir = getattr(ctx, "data_dir", None)
     return ReglementLibrary(data_dir) if data_dir is not None else None
@@ -1477,7 +1478,7 @@ DEFAULT_BOARD = "default"
 FREE = "free"
 
 
-async def setup_load(ctx: Any) -> None:
+async def setup_load(ctx: SetupContext) -> None:
     """Read the saved boards and presets (off the event loop) into the form's state."""
     library = library_for(ctx)
     boards, presets = [], []
@@ -1492,12 +1493,12 @@ async def setup_load(ctx: Any) -> None:
     )
 
 
-def chosen_board(ctx: Any) -> Any:
+def chosen_board(ctx: SetupContext) -> Any:
     entry = ctx.state.get("boards", {}).get(ctx.state.get("board"))
     return entry.item if entry is not None else default_board()
 
 
-def fitting_presets(ctx: Any) -> list[Any]:
+def fitting_presets(ctx: SetupContext) -> list[Any]:
     """Saved presets for this many players whose seats are all on the chosen board."""
     board = chosen_board(ctx)
     return [
@@ -1507,7 +1508,7 @@ def fitting_presets(ctx: Any) -> list[Any]:
     ]
 
 
-def setup_fields(ctx: Any) -> list[ft.Control]:
+def setup_fields(ctx: SetupContext) -> list[ft.Control]:
     tr = ctx.tr
     state = ctx.state
     boards = state.get("boards", {})
@@ -1554,7 +1555,7 @@ def setup_fields(ctx: Any) -> list[ft.Control]:
     ]
 
 
-def setup_values(ctx: Any) -> dict[str, Any]:
+def setup_values(ctx: SetupContext) -> dict[str, Any]:
     """The Setup entries for the chosen board and seating (nothing extra for the defaults)."""
     state = ctx.state
     values: dict[str, Any] = {}
@@ -1582,7 +1583,7 @@ def preset_ready(view: View) -> bool:
     )
 
 
-def save_preset_panel(ctx: Any, view: View) -> ft.Control:
+def save_preset_panel(ctx: GameContext, view: View) -> ft.Control:
     tr = ctx.tr
     library = library_for(ctx)
     state = ctx.ui.setdefault(("reglement.preset", view.turn_number), {})

@@ -8,6 +8,7 @@ from typing import Any
 import flet as ft
 
 from companion.games.vabanque import GAME, View
+from views.context import GameContext
 from views.common import (
     ACCENT,
     COLOUR_HEX,
@@ -35,7 +36,7 @@ CARD_COLOURS = {"raise": "#FFD54F", "bluff": "#B0BEC5", "cheat": "#FF8A80"}
 CHOICE_FACE = "#ECEFF1"
 
 
-def status_line(ctx: Any, view: View) -> ft.Control:
+def status_line(ctx: GameContext, view: View) -> ft.Control:
     tr = ctx.tr
     parts = [tr.t("ui.round", round=view.round, rounds=view.rounds), tr.t(f"vabanque.phase.{view.phase}")]
     if view.phase == "chips":
@@ -43,7 +44,7 @@ def status_line(ctx: Any, view: View) -> ft.Control:
     return label(" · ".join(parts), 18, MUTED)
 
 
-def seat_summary(ctx: Any, view: View, seat: int) -> str:
+def seat_summary(ctx: GameContext, view: View, seat: int) -> str:
     return ctx.tr.money(view.money[seat])
 
 
@@ -62,13 +63,13 @@ def payout_steps(view: View) -> list[tuple[int | None, list[Any]]]:
     return steps
 
 
-def current_step(ctx: Any, view: View) -> int:
+def current_step(ctx: GameContext, view: View) -> int:
     steps = payout_steps(view)
     key = ("vabanque.step", view.round)
     return min(ctx.ui.get(key, 0), max(len(steps) - 1, 0))
 
 
-def payout_panel(ctx: Any, view: View) -> ft.Control:
+def payout_panel(ctx: GameContext, view: View) -> ft.Control:
     tr = ctx.tr
     steps = payout_steps(view)
     if not steps:
@@ -130,7 +131,7 @@ def round_summary(tr: Any, names: list[str], players: int, payouts: Any, round_n
     return [tr.t("vabanque.summary.title", round=round_number), *lines]
 
 
-def card_face(ctx: Any, card: str, seat: int) -> ft.Control:
+def card_face(ctx: GameContext, card: str, seat: int) -> ft.Control:
     colour = ctx.colours[seat]
     return ft.Container(
         bgcolor=CARD_COLOURS[card],
@@ -141,7 +142,7 @@ def card_face(ctx: Any, card: str, seat: int) -> ft.Control:
     )
 
 
-def card_back(ctx: Any, seat: int, size: int = 22, ident: str | None = None) -> ft.Control:
+def card_back(ctx: GameContext, seat: int, size: int = 22, ident: str | None = None) -> ft.Control:
     colour = ctx.colours[seat]
     back = ft.Container(
         width=size * 0.75,
@@ -156,7 +157,7 @@ def card_back(ctx: Any, seat: int, size: int = 22, ident: str | None = None) -> 
     return ft.Semantics(identifier=ident, container=True, content=back) if ident else back
 
 
-def pawn(ctx: Any, seat: int, size: int = 22, ident: str | None = None) -> ft.Control:
+def pawn(ctx: GameContext, seat: int, size: int = 22, ident: str | None = None) -> ft.Control:
     colour = ctx.colours[seat]
     token = ft.Container(
         width=size,
@@ -173,7 +174,7 @@ def pawn(ctx: Any, seat: int, size: int = 22, ident: str | None = None) -> ft.Co
 # -- the board --
 
 
-def board_body(ctx: Any, view: View) -> ft.Control:
+def board_body(ctx: GameContext, view: View) -> ft.Control:
     tr = ctx.tr
     # With a panel beside the circle (moves, payout) on a wide board, the circle takes ~55%.
     side_by_side = ctx.width >= 800 and (view.phase in ("payout", "over") or (view.phase == "moves" and ctx.acts_for_current))
@@ -239,7 +240,7 @@ def board_body(ctx: Any, view: View) -> ft.Control:
     return ft.Column([ft.Row([circle], alignment=ft.MainAxisAlignment.CENTER), *below], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=12)
 
 
-def centre_lines(ctx: Any, view: View, compact: bool = False) -> list[ft.Control]:
+def centre_lines(ctx: GameContext, view: View, compact: bool = False) -> list[ft.Control]:
     tr = ctx.tr
     scale = 0.7 if compact else 1.0
     lines: list[ft.Control] = []
@@ -262,7 +263,7 @@ def centre_lines(ctx: Any, view: View, compact: bool = False) -> list[ft.Control
     return lines
 
 
-def centre_hint(ctx: Any, view: View) -> ft.Control | None:
+def centre_hint(ctx: GameContext, view: View) -> ft.Control | None:
     if view.phase == "cards":
         return label(ctx.tr.t("vabanque.cards_on_phone"), 15, MUTED, text_align=ft.TextAlign.CENTER)
     if view.phase == "chips" and ctx.acts_for_current:
@@ -270,11 +271,11 @@ def centre_hint(ctx: Any, view: View) -> ft.Control | None:
     return None
 
 
-def turn_order(ctx: Any, view: View) -> ft.Control:
+def turn_order(ctx: GameContext, view: View) -> ft.Control:
     return ft.Row([player_chip(ctx.tr, ctx.names, ctx.colours, s, 13) for s in view.order], wrap=True, alignment=ft.MainAxisAlignment.CENTER, spacing=4)
 
 
-def table_tile(ctx: Any, view: View, table: Any, tile: float, left: float, top: float, tappable: bool, highlighted: bool) -> ft.Control:
+def table_tile(ctx: GameContext, view: View, table: Any, tile: float, left: float, top: float, tappable: bool, highlighted: bool) -> ft.Control:
     revealed = table.payout is not None
     # 40 px tokens on a tablet's tiles (read at arm's length, issue #15); a phone's small tiles
     # keep tokens in proportion
@@ -316,7 +317,7 @@ def fanned(tokens: list[ft.Control], width: float, height: float, room: float) -
     return ft.Stack(placed, width=width + step * (len(tokens) - 1), height=height)
 
 
-def card_face_small(ctx: Any, card: str, seat: int, tile: float) -> ft.Control:
+def card_face_small(ctx: GameContext, card: str, seat: int, tile: float) -> ft.Control:
     colour = ctx.colours[seat]
     return ft.Container(
         bgcolor=CARD_COLOURS[card],
@@ -327,7 +328,7 @@ def card_face_small(ctx: Any, card: str, seat: int, tile: float) -> ft.Control:
     )
 
 
-def move_buttons(ctx: Any, view: View, moves: tuple[tuple[int, int], ...], seat: int) -> ft.Control:
+def move_buttons(ctx: GameContext, view: View, moves: tuple[tuple[int, int], ...], seat: int) -> ft.Control:
     tr = ctx.tr
     buttons = []
     for steps, destination in moves:
@@ -339,7 +340,7 @@ def move_buttons(ctx: Any, view: View, moves: tuple[tuple[int, int], ...], seat:
 # -- the phone --
 
 
-def seat_body(ctx: Any, view: View) -> ft.Control:
+def seat_body(ctx: GameContext, view: View) -> ft.Control:
     tr = ctx.tr
     me = view.me
     legal = view.my_legal
@@ -397,7 +398,7 @@ def seat_body(ctx: Any, view: View) -> ft.Control:
     return ft.Column(items, spacing=10)
 
 
-def card_buttons(ctx: Any, cards: Any, chosen: str | None, round_number: int) -> ft.Control:
+def card_buttons(ctx: GameContext, cards: Any, chosen: str | None, round_number: int) -> ft.Control:
     """The cards to choose from: one face, size and place each, whatever their names in this
     language (see `secret_choices`); the pick is ringed thinly in dark grey, seen by the owner."""
     names = [ctx.tr.t(f"vabanque.card.{card}") for card in cards]
@@ -408,7 +409,7 @@ def card_buttons(ctx: Any, cards: Any, chosen: str | None, round_number: int) ->
     return ft.Semantics(identifier="card-choices", key="card-choices", content=secret_choices(ctx.width, names, build, columns=3))
 
 
-def card_button(ctx: Any, card: str, name: str, selected: bool, round_number: int, size: int, lines: int, height: float) -> ft.Control:
+def card_button(ctx: GameContext, card: str, name: str, selected: bool, round_number: int, size: int, lines: int, height: float) -> ft.Control:
     async def choose() -> None:
         ctx.ui[("vabanque.card", round_number)] = card
         await ctx.rerender()
@@ -434,7 +435,7 @@ TABLE_HEIGHT = 56
 TABLE_GAP = 6
 
 
-def table_grid(ctx: Any, view: View, action_for: Any) -> ft.Control:
+def table_grid(ctx: GameContext, view: View, action_for: Any) -> ft.Control:
     buttons = []
     seat = action_for(0)["by"]
     columns = max(1, min(len(view.tables), int((ctx.width + TABLE_GAP) // (TABLE_MIN_WIDTH + TABLE_GAP))))
@@ -466,7 +467,7 @@ def table_grid(ctx: Any, view: View, action_for: Any) -> ft.Control:
     return ft.Column([ft.Row(buttons[i : i + columns], spacing=TABLE_GAP) for i in range(0, len(buttons), columns)], spacing=TABLE_GAP, tight=True)
 
 
-def table_list(ctx: Any, view: View) -> ft.Control:
+def table_list(ctx: GameContext, view: View) -> ft.Control:
     tr = ctx.tr
     rows = []
     for table in view.tables:

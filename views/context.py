@@ -1,0 +1,70 @@
+"""The contexts a game's UI module draws with (views/games/<game>.py): `GameContext` for one
+audience's view of a room (board, phone, replay), `SetupContext` for the new-game form's hooks.
+
+Only data and callbacks: this module imports no screen, so the game modules, views/common.py and
+the screens can all name these types.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import flet as ft
+
+    from companion.i18n import Translator
+
+
+@dataclass
+class GameContext:
+    """What a game's UI module needs to draw one audience's view and send actions."""
+
+    tr: Translator
+    names: list[str]
+    colours: list[str]
+    width: float
+    height: float
+    #: the seat whose private view this is (phone or pass-and-play), else None
+    seat: int | None
+    #: may enter public actions for the current player (the host board)
+    acts_for_current: bool
+    submit: Any
+    ui: dict[str, Any] = field(default_factory=dict)
+    rerender: Any = None
+    #: the host's data directory (saved boards, presets), None when the host has none
+    data_dir: Path | None = None
+    #: the room version this drawing shows: `submit` sends it (the version the finger saw)
+    version: int = -1
+    #: keys of controls acting for a player (see Handover.key); None on pages that act for nobody
+    handover: Any = None
+
+    def act_key(self, base: str, seat: int) -> str:
+        """The key (and so the control id) of a control acting for `seat`: a tap still on its way
+        to the previous player's control never lands on this one (see Handover)."""
+        if self.handover is None:
+            return f"{base}@{seat}"
+        return self.handover.key(base, seat)
+
+    #: on a seat's page: the room's BOARD projection, what a phone's public section is drawn
+    #: from (never from `view.me`, so only the pad's section can hold a secret)
+    board_view: Any = None
+
+
+@dataclass
+class SetupContext:
+    """What a game UI module's optional setup hooks get (`setup_load`, `setup_fields`,
+    `setup_values` in views/games/<game>.py): the form's player count, the host's data directory,
+    `state`, the module's own dict for this form (kept until another game is chosen), and `rules`,
+    the house-rule choices made so far (rule -> value as text; the form redraws on each choice
+    when the game has `setup_fields`, so those can follow them)."""
+
+    tr: Translator
+    players: int
+    data_dir: Path | None
+    host_query: str
+    page: ft.Page
+    rerender: Any
+    state: dict[str, Any] = field(default_factory=dict)
+    rules: dict[str, str] = field(default_factory=dict)
