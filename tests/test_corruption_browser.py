@@ -42,7 +42,6 @@ def shot(page: Any, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
-@pytest.mark.xfail(strict=False, reason="Known open bug (sessions 2-3): in the full suite the deal form on the host board loses the first typed/picked slots; to be found next session")
 def test_one_round_with_board_and_three_phones(tmp_path: Path) -> None:
     # Required: a missing browser is a failure, never a skip.
     from playwright.sync_api import expect, sync_playwright
@@ -92,34 +91,54 @@ def lap(what: str) -> None:
     print(f"{time.monotonic() - T0:6.1f}s {what}")
 
 
+def type_into(page: Any, expect: Any, label: str, text: str) -> None:
+    """Type into a text field as a person does: tap it, and type once it is the field being
+    edited. Flutter takes the field over a frame or more after the tap (it then turns its
+    autocorrect on); text or an Enter arriving before that never reaches Flutter, nor the app,
+    while the input element shows it (seen on a loaded machine: the deal's Enter was lost)."""
+    box = page.locator(f'input[aria-label="{label}"]')
+    box.click()
+    expect(box).to_have_attribute("autocorrect", "on")
+    box.fill(text)
+
+
 def deal(board: Any, expect: Any, catalogue: Path) -> None:
-    """The host enters the six contracts on the board."""
+    """The host enters the six contracts on the board: Monument in one tap of its catalogue card
+    (its value is known), Opera House in two (its card, then its value: the catalogue does not
+    know it yet), the other four typed into their slots."""
     lap("board loaded")
     expect(ident(board, "deal-form")).to_be_visible()
-    for body, contracts in DEAL.items():
+    quick = ident(board, "deal-next")
+    expect(quick).to_contain_text("Next: City Hall 1")
+    ident(board, "deal-card-Monument").click()
+    expect(ident(board, "deal-slot-city_hall-1")).to_contain_text("Monument")
+    expect(quick).to_contain_text("Next: City Hall 2")
+    ident(board, "deal-card-Opera House").click()
+    expect(quick).to_contain_text("Opera House in City Hall 2: tap its value")
+    ident(board, "deal-amount-600000").click()
+    expect(quick).to_contain_text("Next: County Seat 1")
+    expect(ident(board, "deal-slot-city_hall-2")).to_contain_text("Opera House")
+    for body, contracts in list(DEAL.items())[1:]:
         for n, (name, value) in enumerate(contracts, start=1):
             prefix = f"{BODY_NAMES[body]} {n}"
-            if value is None:
-                ident(board, f"deal-pick-{body}-{n}").click()
-                board.get_by_text(re.compile(rf"^{name} \(100,000\)")).last.click()
-                # the pick re-renders the form: wait for it before typing in the next field
-                expect(ident(board, f"deal-picked-{body}-{n}")).to_contain_text(name)
-            else:
-                for field, text in (("name", name), ("value", value)):
-                    box = board.locator(f'input[aria-label="{prefix}: {field}"]')
-                    box.click()
-                    box.fill(text)
+            for field, text in (("name", name), ("value", value)):
+                type_into(board, expect, f"{prefix}: {field}", text)
     shot(board, "corruption-board-deal")
     # Enter in the last field deals: it reaches the server after that field's own keystrokes
     # (a tap on the button may overtake the text Flutter has not forwarded yet)
-    board.locator(f'input[aria-label="{BODY_NAMES["capitol"]} 2: value"]').press("Enter")
+    last = board.locator(f'input[aria-label="{BODY_NAMES["capitol"]} 2: value"]')
+    expect(last).to_have_attribute("autocorrect", "on")  # still the field being edited
+    last.press("Enter")
     try:
         expect(ident(board, "prompt")).to_contain_text("plays card 1 of 6")
     except AssertionError:
         # say why the deal did not happen: a refusal shows in the banner, else the Enter was lost
         refusal = ident(board, "banner").all_inner_texts()
-        fields = {f"{b} {n} {f}": board.locator(f'input[aria-label="{BODY_NAMES[b]} {n}: {f}"]').input_value() for b in DEAL for n in (1, 2) for f in ("name", "value")}
+        fields = {f"{b} {n} {f}": board.locator(f'input[aria-label="{BODY_NAMES[b]} {n}: {f}"]').input_value() for b in list(DEAL)[1:] for n in (1, 2) for f in ("name", "value")}
         raise AssertionError(f"no deal: banner {refusal}, fields {fields}") from None
+    # each slot holds what was entered for it (a stray tap filling a slot would show here)
+    for contract, (name, _value) in enumerate((c for contracts in DEAL.values() for c in contracts), start=1):
+        expect(ident(board, f"contract-{contract}")).to_contain_text(name)
     saved = {e["name"]: e["value"] for e in json.loads(catalogue.read_text(encoding="utf-8"))["contracts"]}
     assert saved["Opera House"] == 600_000 and saved["Airport"] == 700_000, saved
 

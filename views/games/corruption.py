@@ -554,15 +554,28 @@ def contract_name(tr: Any, entry: Any) -> str:
 
 
 def deal_form(ctx: GameContext, view: View) -> ft.Control:
-    """Six slots (two per body): a catalogue pick fills name and value, or type them.
+    """Six slots (two per body), filled in the order the cards are dealt.
 
-    Typing only records the text (no re-render: that would replace the field being typed in;
-    controls drawn once are frozen, so nothing is updated in place either). A pick re-renders.
-    Enter in any field deals, like the button: it comes after that field's last keystroke."""
+    The fast way: the catalogue's cards as buttons; a tap fills the next slot whole (name and
+    value), so a round costs six taps and Deal. A card whose value the catalogue does not know
+    yet fills its name and asks for its value with one more tap (one button per value), once:
+    the value is remembered for the next games. Each slot keeps its catalogue menu and its name
+    and value fields (typed by hand, or corrected); tapping a slot's title makes it the one the
+    next tap fills, its ✕ empties it.
+
+    What is typed stays typed across redraws (other players' actions, presence, a pick): a
+    field's text is stored when its change event is handled, and a redraw drawn before that
+    (the client's value update is applied at once, its change event waits its turn) takes the
+    text from the field itself. Enter in any field deals, like the button: it comes after that
+    field's last keystroke."""
     tr = ctx.tr
     round_number = view.round if view.phase == "deal" else view.round + 1
     key = ("corruption.deal", round_number)
     form: dict[str, dict[str, str]] = ctx.ui.setdefault(key, {})
+    #: the slot the next catalogue tap fills when the host chose it (else the first not filled)
+    chosen: dict[str, str | None] = ctx.ui.setdefault(("corruption.deal_target", round_number), {"slot": None})
+    #: the text fields of the last drawing and the text each was drawn with
+    drawn: dict[tuple[str, str], tuple[ft.TextField, str]] = ctx.ui.setdefault(("corruption.deal_fields", round_number), {})
     entries = catalogue().contracts
     on_table = {c.name.casefold() for b in view.bodies for c in b.contracts}
     shown = {contract_name(tr, e): e for e in entries}
@@ -572,18 +585,75 @@ def deal_form(ctx: GameContext, view: View) -> ft.Control:
     def slot(body: str, n: int) -> dict[str, str]:
         return form.setdefault(f"{body}-{n}", {"name": "", "value": ""})
 
+    # A value the client set after the last drawing whose change event is still on its way:
+    # the field holds it (Flet applies a client's value update at once); keep it, unless the
+    # slot itself changed since (a pick), which is newer.
+    def harvest() -> None:
+        for (slot_id, which), (control, drawn_with) in drawn.items():
+            data = form.get(slot_id)
+            if data is not None and (control.value or "") != drawn_with and data.get(which, "") == drawn_with:
+                data[which] = control.value or ""
+
+    harvest()
+    drawn.clear()
+
+    def complete(body: str, n: int) -> bool:
+        data = slot(body, n)
+        return bool(data["name"].strip()) and parse_value(data["value"]) > 0
+
+    def target() -> tuple[str, int] | None:
+        wanted = chosen.get("slot")
+        for body, n in slots:
+            if f"{body}-{n}" == wanted and not complete(body, n):
+                return body, n
+        return next(((body, n) for body, n in slots if not complete(body, n)), None)
+
+    def fill(body: str, n: int, name: str, entry: Any) -> None:
+        # the card's value; a card the catalogue has no value for keeps one already entered
+        value = str(entry.value) if entry is not None and entry.value else slot(body, n)["value"]
+        if parse_value(value) <= 0:
+            value = ""
+        slot(body, n).update({"name": name, "value": value, "picked": name})
+        # a card without a known value keeps the slot: its value comes next
+        chosen["slot"] = None if value else f"{body}-{n}"
+
     def on_pick(body: str, n: int):
         async def picked(event: Any) -> None:
             name = event.control.value or ""
-            if not name or name == slot(body, n).get("picked"):
-                # Not a new choice (the menu also reports "nothing" when focus leaves it): the
-                # slot keeps what was picked or typed, and no redraw clears a field being typed in.
+            if not name or name in (slot(body, n).get("picked"), slot(body, n)["name"]):
+                # Not a new choice (the menu also reports "nothing" when focus leaves it, and the
+                # card the slot already holds when a redraw sets it): the slot keeps what was
+                # picked or typed (its value too), and no redraw clears a field being typed in.
                 return
-            entry = shown.get(name)
-            slot(body, n).update({"name": name, "value": str(entry.value) if entry and entry.value else "", "picked": name})
+            fill(body, n, name, shown.get(name))
             await ctx.rerender()
 
         return picked
+
+    async def tapped_card(name: str) -> None:
+        at = target()
+        if at is None:
+            return
+        fill(at[0], at[1], name, shown.get(name))
+        await ctx.rerender()
+
+    async def tapped_value(amount: int) -> None:
+        at = target()
+        if at is None:
+            return
+        slot(*at)["value"] = str(amount)
+        # a value entered first: the slot waits for its card
+        chosen["slot"] = None if slot(*at)["name"].strip() else f"{at[0]}-{at[1]}"
+        await ctx.rerender()
+
+    async def choose_slot(body: str, n: int) -> None:
+        chosen["slot"] = f"{body}-{n}"
+        await ctx.rerender()
+
+    async def clear_slot(body: str, n: int) -> None:
+        form[f"{body}-{n}"] = {"name": "", "value": ""}
+        chosen["slot"] = f"{body}-{n}"
+        await ctx.rerender()
 
     def on_text(body: str, n: int, field: str):
         async def changed(event: Any) -> None:
@@ -594,6 +664,44 @@ def deal_form(ctx: GameContext, view: View) -> ft.Control:
     async def submitted(_event: Any) -> None:
         await deal()
 
+    def field(body: str, n: int, which: str, label_text: str, **extra: Any) -> ft.TextField:
+        value = slot(body, n)[which]
+        control = ft.TextField(label=label_text, value=value, on_change=on_text(body, n, which), on_submit=submitted, width=width - 8, text_size=17, dense=True, **extra)
+        drawn[(f"{body}-{n}", which)] = (control, value)
+        return control
+
+    at = target()
+    used = {slot(b, n)["name"].strip().casefold(): f"{tr.t(f'corruption.body.{b}')} {n}" for b, n in slots if slot(b, n)["name"].strip()}
+    # -- the catalogue's cards: one tap fills the next slot. Every row is always drawn, and a
+    # card dealt stays in its place (dimmed, saying where it went): nothing moves between two
+    # taps, so a finger already on its way lands where the eye saw the button. --
+    if at is None:
+        prompt = deal_prompt(tr.t("corruption.ui.deal_ready"), WON)
+    else:
+        at_name = f"{tr.t(f'corruption.body.{at[0]}')} {at[1]}"
+        data = slot(*at)
+        if data["name"].strip() and parse_value(data["value"]) <= 0:
+            prompt = deal_prompt(tr.t("corruption.ui.deal_value_for", name=data["name"], slot=at_name), ACCENT)
+        else:
+            prompt = deal_prompt(tr.t("corruption.ui.deal_next", slot=at_name), ACCENT)
+    cards = []
+    for name, e in shown.items():
+        if e.name.casefold() in on_table or name.casefold() in on_table:
+            continue
+        where = used.get(name.casefold())
+        if where is not None:
+            cards.append(deal_chip(name, None, f"deal-card-{e.name}", tr.t("corruption.ui.deal_card_in", slot=where)))
+        else:
+            cards.append(deal_chip(name, handler(tapped_card, name), f"deal-card-{e.name}", tr.money(e.value) if e.value else tr.t("corruption.ui.value_unknown")))
+    low, high = catalogue().value_range
+    amounts = [deal_chip(tr.money(a), handler(tapped_value, a), f"deal-amount-{a}") for a in range(low, high + 1, 100_000)]
+    quick: list[ft.Control] = [
+        prompt,
+        ft.Row(cards, wrap=True, spacing=6, run_spacing=6),
+        label(tr.t("corruption.ui.deal_amounts"), 14, MUTED),
+        ft.Row(amounts, wrap=True, spacing=6, run_spacing=6),
+    ]
+
     cols: list[ft.Control] = []
     for body in BODIES:
         body_name = tr.t(f"corruption.body.{body}")
@@ -603,30 +711,39 @@ def deal_form(ctx: GameContext, view: View) -> ft.Control:
             options = [
                 ft.DropdownOption(
                     key=name,
-                    text=tr.t("corruption.ui.catalogue_entry", name=name, amount=e.value) if e.value else tr.t("corruption.ui.catalogue_entry_unknown", name=name),
+                    text=catalogue_option(tr, name, e, current),
                 )
                 for name, e in shown.items()
                 if e.name.casefold() not in on_table and name.casefold() not in on_table
             ]
-            name_field = ft.TextField(
-                label=tr.t("corruption.ui.deal_name", body=body_name, n=n),
-                value=current["name"],
-                on_change=on_text(body, n, "name"),
-                on_submit=submitted,
-                width=width - 8,
-                text_size=17,
-                dense=True,
+            is_target = at == (body, n)
+            title = ft.Row(
+                [
+                    ft.Semantics(
+                        identifier=f"deal-slot-{body}-{n}",
+                        key=f"deal-slot-{body}-{n}",
+                        button=True,
+                        selected=is_target,
+                        content=ft.Container(
+                            on_click=handler(choose_slot, body, n),
+                            width=width - 60,
+                            padding=ft.Padding.symmetric(horizontal=8, vertical=6),
+                            border_radius=8,
+                            bgcolor=ACCENT if is_target else None,
+                            content=label(slot_title(tr, body_name, n, current), 16, "#111111" if is_target else INK, ft.FontWeight.BOLD, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
+                        ),
+                    ),
+                    ft.Semantics(
+                        identifier=f"deal-clear-{body}-{n}",
+                        key=f"deal-clear-{body}-{n}",
+                        button=True,
+                        label=tr.t("corruption.ui.deal_clear", body=body_name, n=n),
+                        content=ft.IconButton(icon=ft.Icons.CLOSE, on_click=handler(clear_slot, body, n), icon_color=MUTED, tooltip=tr.t("corruption.ui.deal_clear", body=body_name, n=n)),
+                    ),
+                ],
+                spacing=2,
             )
-            value_field = ft.TextField(
-                label=tr.t("corruption.ui.deal_value", body=body_name, n=n),
-                value=current["value"],
-                on_change=on_text(body, n, "value"),
-                on_submit=submitted,
-                width=width - 8,
-                text_size=17,
-                dense=True,
-                keyboard_type=ft.KeyboardType.NUMBER,
-            )
+            column.append(title)
             column.append(
                 ft.Semantics(
                     identifier=f"deal-pick-{body}-{n}",
@@ -635,7 +752,9 @@ def deal_form(ctx: GameContext, view: View) -> ft.Control:
                     label=tr.t("corruption.ui.deal_pick", body=body_name, n=n),
                     content=ft.Dropdown(
                         label=tr.t("corruption.ui.deal_pick", body=body_name, n=n),
-                        value=current["name"] if any(o.key == current["name"] for o in options) else None,
+                        # only a card picked for this slot (a typed name that happens to match a
+                        # card is not a pick: it would set the menu, which reports a choice)
+                        value=current["name"] if current.get("picked") == current["name"] and any(o.key == current["name"] for o in options) else None,
                         options=options,
                         on_select=on_pick(body, n),
                         width=width - 8,
@@ -643,15 +762,17 @@ def deal_form(ctx: GameContext, view: View) -> ft.Control:
                     ),
                 )
             )
-            if current.get("picked") and current.get("picked") == current["name"]:
-                column.append(ft.Semantics(identifier=f"deal-picked-{body}-{n}", key=f"deal-picked-{body}-{n}", content=label(tr.t("corruption.ui.picked", name=current["name"]), 14, WON)))
-            column.append(ft.Semantics(identifier=f"deal-name-{body}-{n}", key=f"deal-name-{body}-{n}", content=name_field))
-            column.append(ft.Semantics(identifier=f"deal-value-{body}-{n}", key=f"deal-value-{body}-{n}", content=value_field))
+            picked = bool(current.get("picked")) and current.get("picked") == current["name"]
+            # always drawn, empty until a pick: the fields below keep their place
+            column.append(ft.Semantics(identifier=f"deal-picked-{body}-{n}", key=f"deal-picked-{body}-{n}", content=label(tr.t("corruption.ui.picked", name=current["name"]) if picked else " ", 14, WON)))
+            column.append(ft.Semantics(identifier=f"deal-name-{body}-{n}", key=f"deal-name-{body}-{n}", content=field(body, n, "name", tr.t("corruption.ui.deal_name", body=body_name, n=n))))
+            column.append(ft.Semantics(identifier=f"deal-value-{body}-{n}", key=f"deal-value-{body}-{n}", content=field(body, n, "value", tr.t("corruption.ui.deal_value", body=body_name, n=n), keyboard_type=ft.KeyboardType.NUMBER)))
             if n < NEW_CONTRACTS_PER_BODY:
                 column.append(ft.Divider(height=8, color=MUTED))
         cols.append(ft.Container(width=width, content=ft.Column(column, spacing=8)))
 
     async def deal() -> None:
+        harvest()  # the text each field holds, change events still on their way included
         contracts = [
             {"body": body, "name": slot(body, n)["name"].strip(), "value": parse_value(slot(body, n)["value"])}
             for body, n in slots
@@ -659,6 +780,8 @@ def deal_form(ctx: GameContext, view: View) -> ft.Control:
         accepted = await ctx.submit({"type": "deal_contracts", "by": view.order[0], "contracts": contracts})
         if accepted:
             ctx.ui.pop(key, None)
+            ctx.ui.pop(("corruption.deal_target", round_number), None)
+            ctx.ui.pop(("corruption.deal_fields", round_number), None)
             ctx.ui.pop(("corruption.dealing", view.round), None)
             await remember_values([(c["name"], c["value"]) for c in contracts])
             await ctx.rerender()
@@ -674,11 +797,58 @@ def deal_form(ctx: GameContext, view: View) -> ft.Control:
                 [
                     label(tr.t("corruption.ui.deal_title", round=round_number), 24, INK, ft.FontWeight.BOLD),
                     label(tr.t("corruption.ui.deal_help"), 15, MUTED),
+                    ft.Semantics(identifier="deal-quick", key="deal-quick", content=ft.Column(quick, spacing=6)),
                     ft.Row(cols, spacing=8, run_spacing=8, wrap=True, vertical_alignment=ft.CrossAxisAlignment.START),
                     big_button(tr.t("corruption.ui.deal_submit"), handler(deal), ident="deal-submit"),
                 ],
                 spacing=10,
             ),
+        ),
+    )
+
+
+def slot_title(tr: Any, body_name: str, n: int, current: dict[str, str]) -> str:
+    """A deal slot's title: where, and the card it holds so far (name, value)."""
+    parts = [f"{body_name} {n}"]
+    if current["name"].strip():
+        parts.append(current["name"].strip())
+    if parse_value(current["value"]) > 0:
+        parts.append(tr.money(parse_value(current["value"])))
+    return " · ".join(parts)
+
+
+def catalogue_option(tr: Any, name: str, entry: Any, current: dict[str, str]) -> str:
+    """A catalogue card in a slot's menu: with its value; the one picked in this slot, with the
+    value the slot holds (the menu then shows the slot as it is, never a prompt)."""
+    if name == current.get("name") and parse_value(current.get("value", "")) > 0:
+        return tr.t("corruption.ui.catalogue_entry", name=name, amount=parse_value(current["value"]))
+    if entry.value:
+        return tr.t("corruption.ui.catalogue_entry", name=name, amount=entry.value)
+    return tr.t("corruption.ui.catalogue_entry_unknown", name=name)
+
+
+def deal_prompt(text: str, colour: str) -> ft.Control:
+    """What the next tap of the deal does (its own node: read aloud, and by the tests)."""
+    return ft.Semantics(identifier="deal-next", key="deal-next", live_region=True, content=label(text, 18, colour, ft.FontWeight.BOLD))
+
+
+def deal_chip(text: str, on_click: Any, ident: str, detail: str | None = None) -> ft.Control:
+    """One tap in the deal: a catalogue card (name, and its value or that it is not known yet),
+    or a value. At least 48 px high. Without `on_click`: a card already dealt, dimmed."""
+    lines: list[ft.Control] = [ft.Text(text, size=17, weight=ft.FontWeight.BOLD, color="#111111" if on_click else "#546E7A")]
+    if detail:
+        lines.append(ft.Text(detail, size=13, color="#37474F"))
+    return ft.Semantics(
+        identifier=ident,
+        key=ident,
+        button=True,
+        content=ft.Container(
+            on_click=on_click,
+            bgcolor=CARD_FACE if on_click else "#B0BEC5",
+            border_radius=8,
+            padding=ft.Padding.symmetric(horizontal=12, vertical=6),
+            height=56 if detail else 48,
+            content=ft.Column(lines, spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER),
         ),
     )
 

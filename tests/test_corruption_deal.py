@@ -1,0 +1,140 @@
+"""Corruption's deal on the host board, in-process (tests/harness/flet_inprocess.py): a round's
+six contracts in six taps of the catalogue's cards (each fills the next slot whole, name and
+value), one more tap for a card whose value the catalogue does not know yet (then remembered),
+slots chosen and emptied by hand, and typed text that survives a redraw drawn between the
+client's value update and its change event."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+import pytest
+
+from companion.games.corruption import CATALOGUE_PATH
+from tests.harness.flet_inprocess import Tab, walk_controls
+from tests.test_corruption_views import A, B, make_world, set_field
+
+ORDER = [("city_hall", 1), ("city_hall", 2), ("county_seat", 1), ("county_seat", 2), ("capitol", 1), ("capitol", 2)]
+#: a table's catalogue after a few games: every card's value typed once
+KNOWN = [("Monument", 100_000), ("Elementary School", 100_000), ("Hydro-Electric Dam", 1_200_000), ("Opera House", 600_000), ("Stadium", 500_000), ("Subway", 800_000), ("Airport", 700_000)]
+
+
+def write_catalogue(path: Path, known: list[tuple[str, int]]) -> None:
+    data = json.loads(CATALOGUE_PATH.read_text(encoding="utf-8"))
+    values = dict(known)
+    for entry in data["contracts"]:
+        entry["value"] = values.get(entry["name"], entry["value"])
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+@pytest.fixture
+def catalogue_file(tmp_path: Path, monkeypatch: Any) -> Path:
+    path = tmp_path / "contracts.json"
+    monkeypatch.setenv("CORRUPTION_CATALOGUE", str(path))
+    return path
+
+
+def field_value(tab: Tab, identifier: str) -> Any:
+    semantics = tab.find(identifier)
+    assert semantics is not None, tab.identifiers()
+    return next(c for c in walk_controls(semantics) if isinstance(c, (ft.TextField, ft.Dropdown))).value
+
+
+def menu_text(tab: Tab, body: str, n: int) -> str:
+    """What the slot's catalogue menu shows: the text of its selected option."""
+    semantics = tab.find(f"deal-pick-{body}-{n}")
+    assert semantics is not None
+    menu = next(c for c in walk_controls(semantics) if isinstance(c, ft.Dropdown))
+    return next(o.text for o in menu.options if o.key == menu.value)
+
+
+async def test_six_taps_deal_a_round_from_the_catalogue(make_host: Any, harness_factory: Any, catalogue_file: Path) -> None:
+    write_catalogue(catalogue_file, KNOWN)
+    world = await make_world(make_host, harness_factory, "six-taps")
+    board = await world.open_board()
+    assert "Next: City Hall 1" in board.text(board.find("deal-quick"))
+    picks = ["Monument", "Opera House", "Stadium", "Subway", "Hydro-Electric Dam", "Airport"]
+    for (body, n), name in zip(ORDER, picks, strict=True):
+        await board.click(f"deal-card-{name}")
+        value = dict(KNOWN)[name]
+        assert (field_value(board, f"deal-name-{body}-{n}"), field_value(board, f"deal-value-{body}-{n}")) == (name, str(value))
+        assert field_value(board, f"deal-pick-{body}-{n}") == name
+        assert menu_text(board, body, n) == f"{name} ({value:,})"
+        # a card is dealt once: it stays in its place, saying where it went, and taps nothing
+        assert f"in {body.replace('_', ' ').title()} {n}" in board.text(board.find(f"deal-card-{name}"))
+    assert "(type its value)" not in board.text() and "All six contracts are in" in board.text()
+    assert Tab.clickable_in(board.find("deal-card-Monument")) is None  # a dealt card taps nothing
+    assert world.room.version == 0  # six taps, nothing sent yet: the seventh deals
+    await board.click("deal-submit")
+    view = world.room.view()
+    assert view.phase in ("corruption", "stud"), board.text()
+    dealt = [(b.body, c.name, c.value) for b in view.bodies for c in b.contracts]
+    assert dealt == [(body, name, dict(KNOWN)[name]) for (body, _n), name in zip(ORDER, picks, strict=True)]
+
+
+async def test_a_card_without_a_known_value_takes_one_more_tap_once(make_host: Any, harness_factory: Any, catalogue_file: Path) -> None:
+    write_catalogue(catalogue_file, [])  # the shipped catalogue: Opera House has no value yet
+    world = await make_world(make_host, harness_factory, "value-tap")
+    board = await world.open_board()
+    chip = board.text(board.find("deal-card-Opera House"))
+    assert "value not known yet" in chip
+    await board.click("deal-card-Opera House")
+    assert field_value(board, "deal-name-city_hall-1") == "Opera House" and field_value(board, "deal-value-city_hall-1") == ""
+    assert "Opera House in City Hall 1: tap its value" in board.text(board.find("deal-quick"))
+    await board.click("deal-amount-600000")
+    assert field_value(board, "deal-value-city_hall-1") == "600000"
+    assert menu_text(board, "city_hall", 1) == "Opera House (600,000)"
+    assert "(type its value)" not in board.text() and "not known" not in menu_text(board, "city_hall", 1)
+    # the next tap goes to the next slot; a known card fills it whole in one tap
+    await board.click("deal-card-Monument")
+    assert (field_value(board, "deal-name-city_hall-2"), field_value(board, "deal-value-city_hall-2")) == ("Monument", "100000")
+    # the host re-targets a slot, and empties one
+    await board.click("deal-slot-capitol-2")
+    await board.click("deal-card-Hydro-Electric Dam")
+    assert field_value(board, "deal-name-capitol-2") == "Hydro-Electric Dam"
+    assert "Next: County Seat 1" in board.text(board.find("deal-quick"))
+    await board.click("deal-clear-city_hall-2")
+    assert field_value(board, "deal-name-city_hall-2") == "" and "100,000" in board.text(board.find("deal-card-Monument"))
+    await board.click("deal-card-Monument")
+    for (body, n), (name, value) in zip(ORDER[2:5], [("Stadium", "500000"), ("Subway", "800000"), ("University", "400000")], strict=True):
+        await set_field(board, f"deal-name-{body}-{n}", name)
+        await set_field(board, f"deal-value-{body}-{n}", value)
+    await board.click("deal-submit")
+    assert world.room.view().phase in ("corruption", "stud"), board.text()
+    await world.harness.settle()
+    remembered = {e["name"]: e["value"] for e in json.loads(catalogue_file.read_text(encoding="utf-8"))["contracts"]}
+    assert remembered["Opera House"] == 600_000  # one tap next time
+
+
+async def test_typed_text_survives_a_redraw_before_its_change_event(make_host: Any, harness_factory: Any, catalogue_file: Path) -> None:
+    """The client sends a field's value update, then its change event; Flet applies the update at
+    once and the event waits its turn in the connection's lane. A redraw in between (here a
+    phone joining) used to draw the field with the text stored before, and send that back."""
+    write_catalogue(catalogue_file, KNOWN)
+    world = await make_world(make_host, harness_factory, "race")
+    board = await world.open_board()
+    await world.open_phone(A)
+    semantics = board.find("deal-name-county_seat-1")
+    assert semantics is not None
+    box = next(c for c in walk_controls(semantics) if isinstance(c, ft.TextField))
+    board.session.apply_patch(box._i, {"value": "University"})  # the value update, event not yet handled
+    mark = board.mark()
+    await world.open_phone(B)  # the board is drawn again meanwhile
+    await world.harness.settle()
+    assert board.frames_since(mark), "the board was not drawn again: this test would prove nothing"
+    # drawn again with the text the client holds (a different value would be sent back to it)
+    assert field_value(board, "deal-name-county_seat-1") == "University"
+    # the change event, late: it finds the same text
+    box = next(c for c in walk_controls(board.find("deal-name-county_seat-1")) if isinstance(c, ft.TextField))
+    await board.session.dispatch_event(box._i, "change", "University")
+    await world.harness.settle()
+    await set_field(board, "deal-value-county_seat-1", "400000")
+    assert field_value(board, "deal-name-county_seat-1") == "University"
+    for name in ["Monument", "Opera House", "Subway", "Hydro-Electric Dam", "Airport"]:
+        await board.click(f"deal-card-{name}")
+    await board.click("deal-submit")
+    county = next(b for b in world.room.view().bodies if b.body == "county_seat")
+    assert [(c.name, c.value) for c in county.contracts] == [("University", 400_000), ("Subway", 800_000)]
