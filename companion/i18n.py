@@ -79,6 +79,8 @@ UI: dict[str, str] = {
     "ui.export_complete": "Complete log (reveals every secret)",
     "ui.export_redacted": "Log with secrets hidden (game still running)",
     "ui.pass_and_play": "Play for {seat:seat} on this tablet",
+    "ui.pass_button": "Play here",
+    "ui.pass_whose": "{seat:seat}'s choices: the others look away",
     "ui.privacy_title": "Hand the tablet to {seat:seat}",
     "ui.privacy_ready": "I am {seat:seat}: show my choices",
     "ui.privacy_done": "Done: hide my choices",

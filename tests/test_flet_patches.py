@@ -42,6 +42,7 @@ FLET_SOURCES = {
     "Session.handle_invoke_method_results": "c6de9785ab38cbab",
     "Session.apply_patch": "832f07222dda550b",
     "patch_dataclass": "e5520c284a9b8487",
+    "patch_font_manifest_json": "fd9cd5e8d4f66115",
 }
 
 

@@ -61,3 +61,41 @@ async def test_a_spectator_sees_rooms_but_no_setup(make_host: Any, harness_facto
     harness = harness_factory(host)
     page = await harness.open("/", browser=FakeBrowser("spectator"), name="spectator")
     assert "Ann" in page.text() and not page.has("setup-game") and not page.has("create-room")
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+async def test_every_house_rule_choice_shows_whole(lang: str, width: int, make_host: Any, harness_factory: Any) -> None:
+    """Whatever the host chooses, on a tablet or a phone: the choice fits its drop-down's field at
+    the field's text size (measured in the app's font, views/text_metrics.py), or it is also
+    written out whole beside the field (issue 15: "(ruleboo…"). Every house rule of every game,
+    every value; the rule's name fits its field too."""
+    from companion.i18n import translator
+    from views.text_metrics import fits_dropdown, text_width
+
+    tr = translator(lang)
+    host = make_host(f"rules-{lang}-{width}")
+    harness = harness_factory(host)
+    home = await harness.open(f"/?k={host.token}&lang={lang}", width=width, name="home")
+    cut: list[str] = []
+    for game_id in UIS:
+        await choose(home, harness, "setup-game", game_id)
+        for rule, values in GAMES[game_id].house_rules.items():
+            # its name: the field's floating label (12 px) when it fits there, else written above it
+            dropdown = control_in(home, f"rule-{rule}", ft.Dropdown)
+            name = tr.t(f"{game_id}.rule.{rule}")
+            if dropdown.label != name and name not in home.texts():
+                cut.append(f"{game_id}.rule.{rule}: its name is not shown")
+            if dropdown.label == name and text_width(name, 12, letter_spacing=0.5) > dropdown.width - 32:
+                cut.append(f"{game_id}.rule.{rule}: its name {name!r} cut in {dropdown.width:.0f} px")
+            for value in values:
+                await choose(home, harness, f"rule-{rule}", str(value))
+                dropdown = control_in(home, f"rule-{rule}", ft.Dropdown)
+                chosen = tr.t(f"{game_id}.rule.{rule}.{value}")
+                assert dropdown.value == str(value)
+                if fits_dropdown(chosen, dropdown.width, dropdown.text_size or 16):
+                    continue
+                written = home.texts().count(chosen) - home.texts(dropdown).count(chosen)
+                if written < 1:
+                    cut.append(f"{game_id}.rule.{rule}.{value}: {chosen!r} in {dropdown.width:.0f} px")
+    assert not cut, f"{lang} at {width} px, cut and not written out:\n" + "\n".join(cut)

@@ -37,6 +37,31 @@ async def test_pass_and_play_hides_the_choice_and_stores_no_seat_token(make_host
     assert not any(key.startswith("referee.seat") for key in board.browser.storage)
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+async def test_pass_and_play_is_worded_and_says_whose_choices(lang: str, make_host: Any, harness_factory: Any) -> None:
+    """Issue 15: the pass-and-play button is words beside the tablet icon, named for its player
+    for a screen reader; once the tablet is handed over, the screen says whose choices it shows."""
+    import flet as ft
+
+    from companion.i18n import translator
+    from tests.harness.flet_inprocess import walk_controls
+
+    tr = translator(lang)
+    world = await make_world(make_host, harness_factory, f"pass-words-{lang}")
+    board = await world.harness.open(f"/room/{world.room.id}?k={world.host.token}&lang={lang}", name="board")
+    names = world.room.names
+    seat = world.current()
+    button = board.find(f"pass-{seat}")
+    assert button is not None
+    texts = [c for c in walk_controls(button) if isinstance(c, ft.Text)]
+    assert [t.value for t in texts] == [tr.t("ui.pass_button")]
+    assert texts[0].semantics_label == tr.t("ui.pass_and_play", names, seat=seat)
+    await board.click(f"pass-{seat}")
+    assert not board.has("pass-whose")  # the privacy screen names the player it waits for
+    await board.click("privacy-ready")
+    assert tr.t("ui.pass_whose", names, seat=seat) in board.texts(board.find("pass-whose"))
+
+
 async def test_a_board_without_the_host_token_only_watches(make_host: Any, harness_factory: Any) -> None:
     world = await make_world(make_host, harness_factory, "spectator")
     spectator = await world.harness.open(f"/room/{world.room.id}", browser=FakeBrowser("spectator"), name="spectator")

@@ -46,6 +46,10 @@ if TYPE_CHECKING:
     from views.session import PageSession
 
 
+#: the pass-and-play button beside a seat: its icon over its caption
+PASS_BUTTON_WIDTH = 80
+
+
 class BoardScreen(RoomScreen):
     channel = "host"
 
@@ -306,7 +310,25 @@ class BoardScreen(RoomScreen):
                         identifier=f"pass-{seat}",
                         key=f"pass-{seat}",
                         button=True,
-                        content=icon_button(ft.Icons.TABLET, tr.t("ui.pass_and_play", self.names, seat=seat), handler(self.start_pass, seat)),
+                        # the tablet icon captioned in words ("Play here"), not a bare ▭, narrow
+                        # enough to leave the seat's status its width; a screen reader hears
+                        # whom for ("Play for Anna on this tablet")
+                        content=ft.Container(
+                            on_click=handler(self.start_pass, seat),
+                            width=PASS_BUTTON_WIDTH,
+                            padding=ft.Padding.symmetric(vertical=4),
+                            border_radius=8,
+                            ink=True,
+                            content=ft.Column(
+                                [
+                                    ft.Icon(ft.Icons.TABLET_ANDROID, color=ACCENT, size=24),
+                                    ft.Text(tr.t("ui.pass_button"), size=12, color=ACCENT, text_align=ft.TextAlign.CENTER, semantics_label=tr.t("ui.pass_and_play", self.names, seat=seat)),
+                                ],
+                                spacing=0,
+                                tight=True,
+                                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                            ),
+                        ),
                     )
                 )
         return ft.Semantics(
@@ -425,7 +447,18 @@ class BoardScreen(RoomScreen):
         view = self.view(seat_audience(seat))
         ctx = self.context(seat=seat, acts_for_current=False)
         ctx.width = min(ctx.width, 520)
-        body: list[ft.Control] = [ui.seat_body(ctx, view)]
+        # whose choices these are, above them: the tablet has gone round the table
+        whose = ft.Semantics(
+            identifier="pass-whose",
+            key="pass-whose",
+            content=ft.Row(
+                [ft.Icon(ft.Icons.TABLET_ANDROID, color=ACCENT), player_chip(tr, self.names, self.colours, seat, 18), label(tr.t("ui.pass_whose", self.names, seat=seat), 18, ACCENT, ft.FontWeight.BOLD)],
+                wrap=True,
+                spacing=8,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+        )
+        body: list[ft.Control] = [whose, ui.seat_body(ctx, view)]
         body.append(big_button(tr.t("ui.privacy_done"), handler(self.end_pass), ident="privacy-done", colour="#B0BEC5"))
         page = ft.Container(
             expand=True,

@@ -7,6 +7,7 @@ by tests/test_flet_patches.py, which fails when a Flet upgrade changes what it r
 4. One bounded event lane per connection (`_receive_loop`, `EventLane`).
 5. Connections that fail before registering: cleaned up (`_receive_loop`, `_handle`).
 6. Properties a client sets that no control declares: ignored (`_apply_patch`).
+7. The app's font in the web client's FontManifest.json (`_with_app_fonts`).
 
 Why 3-5 (issue 11, measured on current main with benchmarks/flood.py): one device without a
 token that sent 2,000 click events for a control id that does not exist left /healthz
@@ -208,6 +209,10 @@ def apply() -> None:
     FletApp._FletApp__receive_loop = _receive_loop  # type: ignore[attr-defined]
     FletApp.handle = _handle  # type: ignore[method-assign]
     Session.apply_patch = _wrap_apply_patch(ORIGINALS["Session.apply_patch"])  # type: ignore[method-assign]
+    import flet_web.fastapi.flet_static_files as flet_static_files
+
+    ORIGINALS["patch_font_manifest_json"] = flet_static_files.patch_font_manifest_json
+    flet_static_files.patch_font_manifest_json = _with_app_fonts(flet_static_files.patch_font_manifest_json)
     _applied = True
 
 
@@ -363,3 +368,35 @@ def _wrap_apply_patch(original: Callable[..., Any]) -> Callable[..., Any]:
 
     apply_patch.__wrapped__ = original  # type: ignore[attr-defined]
     return apply_patch
+
+
+# -- 7. the app's font, loaded before the first frame ---------------------------------------------
+
+#: The app's font family (views/common.py FONT) as the web client's FontManifest.json lists it:
+#: the file under assets/fonts (an asset path is fetched as "assets/<path>", so "../fonts/..." is
+#: the URL /fonts/..., where Flet serves the app's assets directory). Regular only, as `page.fonts`
+#: had it: bold stays drawn from it (DejaVuSans-Bold.ttf is wider, and every layout was measured
+#: with the regular file's bold).
+APP_FONTS = {"family": "DejaVu", "fonts": [{"asset": "../fonts/DejaVuSans.ttf"}]}
+
+
+def _with_app_fonts(original: Callable[[str], None]) -> Callable[[str], None]:
+    """Issue 15: letters went missing in headings in headless Chromium ("Host bo d"). With the
+    font set through `page.fonts` alone, the web client starts drawing in its bundled Roboto,
+    fetches DejaVu once the page's tree arrives, and lays every text out again in it. A font in the
+    manifest is loaded by the Flutter engine before the app's first frame: every text is drawn in
+    DejaVu from the start, and nothing is swapped under a drawn page.
+    Flet writes its patched manifest once, at its first request (`FletStaticFiles.__config`)."""
+
+    def patch_font_manifest_json(manifest_path: str) -> None:
+        import json
+
+        original(manifest_path)
+        with open(manifest_path, encoding="utf-8") as f:
+            manifest = json.load(f)
+        if not any(entry.get("family") == APP_FONTS["family"] for entry in manifest):
+            manifest.append(APP_FONTS)
+        with open(manifest_path, "w", encoding="utf-8") as f:
+            json.dump(manifest, f, indent=2)
+
+    return patch_font_manifest_json

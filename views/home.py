@@ -14,6 +14,7 @@ from companion.i18n import Translator
 from companion.players import Colour
 from companion.room import Rejected
 from views.lan import JoinHelp
+from views.text_metrics import BODY_LETTER_SPACING, fits_dropdown, text_width
 from views.screen import refresh_page
 from views.context import SetupContext
 from views.common import ACCENT, INK, MUTED, PANEL, banner, big_button, choice_name, handler, icon_button, label, language_menu, player_chip, show_screen, tagged
@@ -22,6 +23,18 @@ if TYPE_CHECKING:
     from views.session import PageSession
 
 COLOURS: tuple[str, ...] = get_args(Colour)
+#: from this page width on (a tablet, a desktop window) the setup form has two columns
+WIDE = 960
+#: the left column's width (a player's name, colour and remove button side by side)
+LEFT_COLUMN = 480
+COLUMN_GAP = 24
+#: room kept for the rules column's scroll bar, beside the fields
+SCROLLBAR = 16
+ROOM_CARD_WIDTH = 380
+#: a house rule's field text, in px: the largest at which all its choices fit the field
+RULE_TEXT_SIZES = (16, 15, 14, 13)
+#: a field's floating label sits between the border's two ends: 16 px in from each side
+LABEL_CHROME = 32
 
 
 class HomeScreen:
@@ -82,61 +95,101 @@ class HomeScreen:
 
     def build(self) -> list[ft.Control]:
         tr = self.tr
-        header = ft.Row(
-            [
-                label(tr.t("ui.app_title"), 30, weight=ft.FontWeight.BOLD),
-                label(tr.t("ui.host_board") if self.is_host else tr.t("ui.spectator"), 18, MUTED),
-                *([self.join_help.button(tr)] if self.join_help else []),
-                self.language_picker(),
-            ],
-            # wraps on a phone (390 px): the title, then the buttons; nothing cut off
-            wrap=True,
-            spacing=12,
-            run_spacing=4,
-            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        header = ft.Container(
+            # room above the language field: its floating label is drawn above the field's box
+            padding=ft.Padding.only(top=8),
+            content=ft.Row(
+                [
+                    label(tr.t("ui.app_title"), 30, weight=ft.FontWeight.BOLD),
+                    label(tr.t("ui.host_board") if self.is_host else tr.t("ui.spectator"), 18, MUTED),
+                    *([self.join_help.button(tr)] if self.join_help else []),
+                    self.language_picker(),
+                ],
+                # wraps on a phone (390 px): the title, then the buttons; nothing cut off
+                wrap=True,
+                spacing=12,
+                run_spacing=4,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
         )
-        controls: list[ft.Control] = [header, label(tr.t("ui.rooms"), 22, ACCENT, ft.FontWeight.BOLD)]
-        if self.is_host:  # finished games, their replays, log import (views/history.py)
-            controls.append(big_button(tr.t("history.open"), handler(self.open_history), ident="open-history", colour="#B0BEC5", width=320))
-        rooms = list(self.session.host.rooms.values())
-        if not rooms:
-            controls.append(label(tr.t("ui.no_rooms"), 18, MUTED))
-        for room in reversed(rooms):
-            view = room.view()
-            names = room.names
-            colours = [p.colour for p in room.setup.players]
-            status = tr.t("ui.round", round=getattr(view, "round", 1), rounds=getattr(view, "rounds", 1))
-            if room.over:
-                winners = room.game.result(room.state)["winners"]
-                status = tr.t("ui.winner", names, seats=winners)
-            controls.append(
-                ft.Container(
-                    bgcolor=PANEL,
-                    border_radius=10,
-                    padding=12,
-                    # stacked lines, each wrapping: fits a 390 px phone as well as the tablet
-                    content=ft.Column(
-                        [
-                            ft.Row([label(tr.t(f"game.{room.game_id}"), 20, weight=ft.FontWeight.BOLD), label(room.id, 14, MUTED)], wrap=True),
-                            ft.Row([player_chip(tr, names, colours, s, 14) for s in range(len(names))], wrap=True),
-                            ft.Row(
-                                [label(status, 16, MUTED), big_button(tr.t("ui.open"), handler(self.open_room, room.id), ident=f"open-{room.id}")],
-                                wrap=True,
-                                alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
-                                vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                            ),
-                        ],
-                        spacing=6,
-                        tight=True,
-                    ),
-                )
-            )
-        if self.is_host:
-            controls.extend(self.setup_form())
-        page = ft.Column(controls, scroll=ft.ScrollMode.AUTO, expand=True, spacing=12)
+        rooms = [self.room_card(room) for room in reversed(list(self.session.host.rooms.values()))]
+        history = big_button(tr.t("history.open"), handler(self.open_history), ident="open-history", colour="#B0BEC5", width=320) if self.is_host else None
+        rooms_title = label(tr.t("ui.rooms"), 22, ACCENT, ft.FontWeight.BOLD)
+        none_yet = label(tr.t("ui.no_rooms"), 18, MUTED)
+        if self.is_host and self.wide():
+            page = self.wide_page(header, rooms_title, history, none_yet, rooms)
+        else:
+            controls: list[ft.Control] = [header, rooms_title]
+            if history is not None:  # finished games, their replays, log import (views/history.py)
+                controls.append(history)
+            controls.extend(rooms or [none_yet])
+            if self.is_host:
+                controls.extend(self.setup_form())
+            page = ft.Column(controls, scroll=ft.ScrollMode.AUTO, expand=True, spacing=12)
         if self.join_help and self.join_help.shown:
             return [self.join_help.over(tr, page)]
         return [page]
+
+    def wide(self) -> bool:
+        """A tablet or a desktop window: the setup form in two columns, its button always in view."""
+        return float(self.page.width or 0) >= WIDE
+
+    def wide_page(self, header: ft.Control, rooms_title: ft.Control, history: ft.Control | None, none_yet: ft.Control, rooms: list[ft.Control]) -> ft.Control:
+        """The host's rooms page on a tablet: the rooms in one row (scrolling sideways when there
+        are many), then the setup form in two columns that scroll on their own (players and table
+        on the left, house rules and the game's own fields on the right), and "Create the room"
+        below them, on screen whatever the game and its options."""
+        tr = self.tr
+        width = float(self.page.width or WIDE) - 24  # the page's padding
+        top = ft.Row([rooms_title, *([history] if history else []), *([] if rooms else [none_yet])], wrap=True, spacing=16, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        controls: list[ft.Control] = [header, top]
+        if rooms:
+            controls.append(ft.Row([ft.Container(width=ROOM_CARD_WIDTH, content=card) for card in rooms], scroll=ft.ScrollMode.AUTO, spacing=12, vertical_alignment=ft.CrossAxisAlignment.START))
+        controls.append(
+            ft.Row(
+                [label(tr.t("ui.new_room"), 22, ACCENT, ft.FontWeight.BOLD), self.game_field(), *([banner(self.error)] if self.error else [])],
+                wrap=True,
+                spacing=24,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            )
+        )
+        right_width = width - LEFT_COLUMN - COLUMN_GAP - SCROLLBAR
+        left = ft.Column([*self.player_fields(), self.free_seats_field()], width=LEFT_COLUMN, scroll=ft.ScrollMode.AUTO, spacing=12)
+        # its scroll bar always drawn: more rules may wait below the fold
+        right = ft.Column(self.rule_fields(right_width), expand=True, scroll=ft.ScrollMode.ALWAYS, spacing=12)
+        controls.append(ft.Row([left, right], expand=True, spacing=COLUMN_GAP, vertical_alignment=ft.CrossAxisAlignment.START))
+        controls.append(self.create_button())
+        return ft.Column(controls, expand=True, spacing=12)
+
+    def room_card(self, room: Any) -> ft.Control:
+        tr = self.tr
+        view = room.view()
+        names = room.names
+        colours = [p.colour for p in room.setup.players]
+        status = tr.t("ui.round", round=getattr(view, "round", 1), rounds=getattr(view, "rounds", 1))
+        if room.over:
+            winners = room.game.result(room.state)["winners"]
+            status = tr.t("ui.winner", names, seats=winners)
+        return ft.Container(
+            bgcolor=PANEL,
+            border_radius=10,
+            padding=12,
+            # stacked lines, each wrapping: fits a 390 px phone as well as the tablet
+            content=ft.Column(
+                [
+                    ft.Row([label(tr.t(f"game.{room.game_id}"), 20, weight=ft.FontWeight.BOLD), label(room.id, 14, MUTED)], wrap=True),
+                    ft.Row([player_chip(tr, names, colours, s, 14) for s in range(len(names))], wrap=True),
+                    ft.Row(
+                        [label(status, 16, MUTED), big_button(tr.t("ui.open"), handler(self.open_room, room.id), ident=f"open-{room.id}")],
+                        wrap=True,
+                        alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                    ),
+                ],
+                spacing=6,
+                tight=True,
+            ),
+        )
 
     def language_picker(self) -> ft.Control:
         return language_menu(self.tr, self.session.lang, self.on_language)
@@ -145,21 +198,34 @@ class HomeScreen:
         await self.session.set_language(event.control.value)
 
     def setup_form(self) -> list[ft.Control]:
+        """The setup form in one column (a phone, a narrow window), its button at the end."""
         tr = self.tr
-        game = GAMES[self.game_id]
+        width = min(float(self.page.width or 1024) - 24, 520)
         controls: list[ft.Control] = [label(tr.t("ui.new_room"), 22, ACCENT, ft.FontWeight.BOLD)]
         if self.error:
             controls.append(banner(self.error))
-        controls.append(
-            tagged("setup-game", ft.Dropdown(
-                label=tr.t("ui.game"),
-                value=self.game_id,
-                options=[ft.DropdownOption(key=g, text=tr.t(f"game.{g}")) for g in GAMES if g in UIS],
-                on_select=self.on_game,
-                width=320,
-            ), name=tr.t("ui.choice", field=tr.t("ui.game"), value=tr.t(f"game.{self.game_id}")))
-        )
-        controls.append(label(tr.t("ui.players"), 18, INK))
+        controls.append(self.game_field())
+        controls.extend(self.player_fields())
+        controls.extend(self.rule_fields(width))
+        controls.append(self.free_seats_field(width))
+        controls.append(self.create_button())
+        return controls
+
+    def game_field(self) -> ft.Control:
+        tr = self.tr
+        return tagged("setup-game", ft.Dropdown(
+            label=tr.t("ui.game"),
+            value=self.game_id,
+            options=[ft.DropdownOption(key=g, text=tr.t(f"game.{g}")) for g in GAMES if g in UIS],
+            on_select=self.on_game,
+            width=320,
+        ), name=tr.t("ui.choice", field=tr.t("ui.game"), value=tr.t(f"game.{self.game_id}")))
+
+    def player_fields(self) -> list[ft.Control]:
+        """The players (name and colour each), "Add a player" and the first player."""
+        tr = self.tr
+        game = GAMES[self.game_id]
+        controls: list[ft.Control] = [label(tr.t("ui.players"), 18, INK)]
         for i, player in enumerate(self.players):
             controls.append(
                 ft.Row(
@@ -168,7 +234,7 @@ class HomeScreen:
                             label=tr.t("ui.player_name", n=i + 1),
                             value=player["name"],
                             on_change=self.setter(i, "name"),
-                            width=260,
+                            width=240,
                         )),
                         tagged(f"player-colour-{i}", ft.Dropdown(
                             value=player["colour"],
@@ -190,35 +256,63 @@ class HomeScreen:
                 content=ft.Dropdown(label=tr.t("ui.first_player"), value=self.first_player, options=first_options, on_select=self.on_first, width=260),
             )
         )
+        return controls
+
+    def rule_fields(self, width: float) -> list[ft.Control]:
+        """The house rules, `width` px wide, then the game's own setup fields."""
+        tr = self.tr
+        game = GAMES[self.game_id]
+        controls: list[ft.Control] = []
         if game.house_rules:
             controls.append(label(tr.t("ui.house_rules"), 18, INK))
         defaults = game.setup_model.model_fields
         for rule, values in game.house_rules.items():
-            current = self.rules.get(rule, str(defaults[rule].default))
-            controls.append(
-                tagged(f"rule-{rule}", ft.Dropdown(
-                    label=tr.t(f"{game.id}.rule.{rule}"),
-                    value=current,
-                    options=[ft.DropdownOption(key=str(v), text=tr.t(f"{game.id}.rule.{rule}.{v}")) for v in values],
-                    on_select=self.rule_setter(rule),
-                    width=520,
-                ), name=tr.t("ui.choice", field=tr.t(f"{game.id}.rule.{rule}"), value=tr.t(f"{game.id}.rule.{rule}.{current}")))
-            )
+            controls.append(self.rule_field(game.id, rule, values, self.rules.get(rule, str(defaults[rule].default)), width))
         fields = self.hook("setup_fields")
         if fields is not None:
             controls.extend(fields(self.setup_context()))
-        free_options = [ft.DropdownOption(key=v, text=tr.t(f"table.option.free_seats.{v}")) for v in ("True", "False")]
-        controls.append(
-            tagged("setup-free-seats", ft.Dropdown(
-                label=tr.t("table.option.free_seats"),
-                value=self.free_seats,
-                options=free_options,
-                on_select=self.on_free_seats,
-                width=520,
-            ), name=choice_name(tr, tr.t("table.option.free_seats"), free_options, self.free_seats))
-        )
-        controls.append(big_button(tr.t("ui.create_room"), handler(self.create), ident="create-room", width=320))
         return controls
+
+    def rule_field(self, game_id: str, rule: str, values: Any, current: str, width: float) -> ft.Control:
+        """A house rule's drop-down. Its field cannot wrap, so its text is the largest size at
+        which every choice fits `width`; in the open menu each choice wraps, whole. A choice too
+        long for the field even so (a phone) is also written out, whole, under it."""
+        tr = self.tr
+        texts = {str(v): tr.t(f"{game_id}.rule.{rule}.{v}") for v in values}
+        name = tr.t(f"{game_id}.rule.{rule}")
+        size = next((s for s in RULE_TEXT_SIZES if all(fits_dropdown(t, width, s) for t in texts.values())), RULE_TEXT_SIZES[-1])
+        # the name as the field's floating label (12 px), or above the field when it is too long
+        floating = text_width(name, 12, letter_spacing=BODY_LETTER_SPACING) <= width - LABEL_CHROME
+        dropdown = tagged(f"rule-{rule}", ft.Dropdown(
+            label=name if floating else None,
+            value=current,
+            options=[ft.DropdownOption(key=key, text=text, content=ft.Text(text, size=size)) for key, text in texts.items()],
+            on_select=self.rule_setter(rule),
+            text_size=size,
+            width=width,
+        ), name=tr.t("ui.choice", field=name, value=texts.get(current, current)))
+        parts: list[ft.Control] = [dropdown]
+        if not floating:
+            parts.insert(0, ft.Container(width=width, content=label(name, 14, MUTED)))
+        if not fits_dropdown(texts.get(current, ""), width, size):
+            parts.append(ft.Container(width=width, content=label(texts[current], size, MUTED)))
+        return parts[0] if len(parts) == 1 else ft.Column(parts, spacing=4, tight=True)
+
+    def free_seats_field(self, width: float = 460) -> ft.Control:
+        tr = self.tr
+        free_options = [ft.DropdownOption(key=v, text=tr.t(f"table.option.free_seats.{v}")) for v in ("True", "False")]
+        size = 16 if all(fits_dropdown(o.text or "", width) for o in free_options) else 14
+        return tagged("setup-free-seats", ft.Dropdown(
+            label=tr.t("table.option.free_seats"),
+            value=self.free_seats,
+            options=free_options,
+            on_select=self.on_free_seats,
+            text_size=size,
+            width=width,
+        ), name=choice_name(tr, tr.t("table.option.free_seats"), free_options, self.free_seats))
+
+    def create_button(self) -> ft.Control:
+        return big_button(self.tr.t("ui.create_room"), handler(self.create), ident="create-room", width=320)
 
     # -- form events --
 
