@@ -223,7 +223,7 @@ def run_phone(net: LanNet, tmp_path: Path, base: str, route: str, state: Path, e
 
 async def board_taps(server: RefereeServer, info: dict[str, Any], tables: list[int], sums: dict[int, str]) -> None:
     """The host board (on this machine) enters chips for the players, as the host does, and
-    waits until its tables show `sums` ({table: "Σ 5"})."""
+    waits until its tables show `sums` ({table: "chips: 5"})."""
     board = FletClient(server.base, f"/room/{info['room']}?k={info['host_token']}", width=1280, height=800, name="board")
     await board.connect(STEP_TIMEOUT)
     try:
@@ -262,7 +262,8 @@ def test_a_phone_whose_ip_changed_returns_to_its_seat(testnet: LanNet, room_and_
     assert json.loads(fetch_in_namespace(testnet, server.url("/check.json"))[1])["client_ip"] == f"198.18.{testnet.subnet}.2"
 
     # The game goes on without the phone: Chloe and Alice place their chips (on the board).
-    asyncio.run(board_taps(server, info, [2, 4], {2: "Σ 5", 4: "Σ 5"}))
+    five = tr.t("vabanque.table_total", total=5)
+    asyncio.run(board_taps(server, info, [2, 4], {2: five, 4: five}))
 
     testnet.move_device(3)
     assert json.loads(fetch_in_namespace(testnet, server.url("/check.json"))[1])["client_ip"] == f"198.18.{testnet.subnet}.3"
@@ -277,6 +278,6 @@ def test_a_phone_whose_ip_changed_returns_to_its_seat(testnet: LanNet, room_and_
     assert back["session_id"] != joined["session_id"], "Flet reused the session across an address change"
     # the current state: the two chips placed while it was away are on its page
     tables = back["tables"]
-    assert [tables[f"seat-table-{n}"] for n in (2, 4, 6)] == [["2", "Σ 5"], ["4", "Σ 5"], ["6", "Σ 0"]], tables
+    assert [tables[f"seat-table-{n}"] for n in (2, 4, 6)] == [["2", five], ["4", five], ["6", tr.t("vabanque.table_total", total=0)]], tables
     # and its own chip reached the board
-    asyncio.run(board_taps(server, info, [], {2: "Σ 5", 4: "Σ 5", 6: "Σ 5"}))
+    asyncio.run(board_taps(server, info, [], {2: five, 4: five, 6: five}))

@@ -59,7 +59,7 @@ def vabanque_mid(view: Any) -> bool:
 
 
 def vabanque_facts(board: Any) -> list[str]:
-    return [EN.t("ui.round", round=board.round, rounds=board.rounds)] + [f"Σ {t.total}" for t in board.tables]
+    return [EN.t("ui.round", round=board.round, rounds=board.rounds)] + [EN.t("vabanque.table_total", total=t.total) for t in board.tables]
 
 
 def vabanque_secrets(me: Any) -> list[str]:

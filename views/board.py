@@ -182,14 +182,16 @@ class BoardScreen(RoomScreen):
         )
         main: list[ft.Control] = []
         reveal = reveal_panel(ctx, view)
-        if reveal is not None:
+        # a game that keeps its board in place between phases sets it beside the board itself
+        takes_reveal = getattr(ui, "BOARD_TAKES_REVEAL", False)
+        if reveal is not None and not takes_reveal:
             main.append(reveal)
         standings = self.room.game.standings(self.room.state)
         if standings is not None:
             main.append(standings_table(tr, self.names, self.colours, standings, width=min(ctx.width, 720)))
             if self.is_host:
                 main.append(end_actions(tr, self.room, width=min(ctx.width, 720), on_play_again=handler(self.play_again)))
-        main.append(ui.board_body(ctx, view))
+        main.append(ui.board_body(ctx, view, reveal) if takes_reveal else ui.board_body(ctx, view))
         side = self.side_panel(ctx, view, ui, side_width)
         body: ft.Control
         if wide:

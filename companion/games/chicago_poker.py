@@ -824,6 +824,8 @@ MESSAGES: dict[str, str] = {
     "chicago_poker.ui.special_zero": "{special:label=chicago_poker.special} (worth 0)",
     "chicago_poker.ui.nothing_sent": "nothing to send",
     "chicago_poker.ui.tiles_left": "Business tiles left in the stack: {count}",
+    "chicago_poker.ui.pattern_up": "{count:plural:one=# up|other=# up}",
+    "chicago_poker.ui.pattern_down": "{count:plural:one=# down|other=# down}",
     "chicago_poker.ui.discard_count": "discard pile: {count:plural:one=# card|other=# cards}",
     "chicago_poker.ui.enter_tiles": "Turn up {count:plural:one=# business tile|other=# business tiles}: tap the type of each",
     "chicago_poker.ui.actions_left": "{actions:plural:one=# action left|other=# actions left} · {hand:plural:one=# card|other=# cards} in hand",

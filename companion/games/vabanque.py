@@ -316,6 +316,7 @@ MESSAGES: dict[str, str] = {
     "vabanque.placed_at": "{card:label=vabanque.card} at table {table}",
     "vabanque.my_placements": "Your cards on the tables: {placements}",
     "vabanque.tables": "Tables: chips, pawns, face-down cards",
+    "vabanque.table_total": "chips: {total}",
 }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
@@ -13,6 +14,7 @@ from views.common import (
     ACCENT,
     COLOUR_HEX,
     FELT_LIGHT,
+    FONTS_DIR,
     INK,
     MUTED,
     PANEL,
@@ -174,16 +176,42 @@ def pawn(ctx: GameContext, seat: int, size: int = 22, ident: str | None = None) 
 # -- the board --
 
 
-def board_body(ctx: GameContext, view: View) -> ft.Control:
+#: On a wide board, the width kept beside the ring for what a phase adds (the reveal, the move
+#: buttons, the payout steps), so the ring keeps its place and size in every phase (issue #15).
+ASIDE_WIDTH = 300
+#: board.py hands this game its reveal panel, to go beside the ring instead of above it
+BOARD_TAKES_REVEAL = True
+
+
+def ring_size(ctx: GameContext) -> tuple[float, bool]:
+    """The ring's side and whether the phases' panels go beside it (a wide board) or under it:
+    from the screen's size only, never from the phase, so the tables never move."""
+    wide = ctx.width >= 800
+    room = ctx.width - ASIDE_WIDTH - 16 if wide else ctx.width
+    return max(320.0, min(room, ctx.height - 120)), wide
+
+
+#: a table tile's corner radius, in tile sides, and how far the tile reaches from its centre
+#: toward a corner (its support at 45°), in tile sides: (1/2 - r)·√2 + r
+CORNER = 0.3
+REACH = (0.5 - CORNER) * math.sqrt(2) + CORNER
+
+
+def tile_side(size: float, count: int) -> float:
+    """The largest rounded-square tile (up to 150 px) whose neighbours on the ring keep 4 px
+    apart whichever way they face: the chord between centres, 2R·sin(π/n), at least twice the
+    reach plus 4, with R = size/2 - reach - 4."""
+    chord = math.sin(math.pi / count)
+    return min(150.0, ((size - 8) * chord - 4) / (2 * REACH * (1 + chord)))
+
+
+def board_body(ctx: GameContext, view: View, reveal: ft.Control | None = None) -> ft.Control:
     tr = ctx.tr
-    # With a panel beside the circle (moves, payout) on a wide board, the circle takes ~55%.
-    side_by_side = ctx.width >= 800 and (view.phase in ("payout", "over") or (view.phase == "moves" and ctx.acts_for_current))
-    size = max(320.0, min(ctx.width * (0.55 if side_by_side else 1.0), ctx.height - 120))
+    size, wide = ring_size(ctx)
     count = len(view.tables)
-    # Largest tile whose neighbours do not overlap: chord between centres = 2R·sin(π/n).
-    gap = 0.9 * math.sin(math.pi / count)
-    tile = min(150.0, size * gap / (1 + gap))
-    radius = size / 2 - tile / 2 - 4
+    tile = tile_side(size, count)
+    # the tiles' centres: their outer corners 4 px inside the ring's box
+    radius = size / 2 - REACH * tile - 4
     current = view.waiting_for[0] if len(view.waiting_for) == 1 else None
     tappable = ctx.acts_for_current and view.phase == "chips" and current is not None
     highlight = None
@@ -201,7 +229,7 @@ def board_body(ctx: GameContext, view: View) -> ft.Control:
     # On a phone the space inside the ring is small: a rectangle inscribed in it, smaller type,
     # and the turn order goes under the circle (it would cover the tables).
     inside = 2 * (radius - tile / 2)
-    compact = inside < 200  # about 170 px on a phone, 255 beside the panel on a tablet
+    compact = inside < 200  # about 170 px on a phone
     box_width, box_height = (inside * 0.8, inside * 0.6) if compact else (size * 0.5, size * 0.4)
     centre = ft.Container(
         left=(size - box_width) / 2,
@@ -211,14 +239,16 @@ def board_body(ctx: GameContext, view: View) -> ft.Control:
         alignment=ft.Alignment.CENTER,
         content=ft.Column(centre_lines(ctx, view, compact), horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True, spacing=6),
     )
-    circle = ft.Stack([centre, *tiles], width=size, height=size)
+    circle = ft.Stack([centre, *tiles], width=size, height=size, key="ring")
     below: list[ft.Control] = []
     if compact:
         hint = centre_hint(ctx, view) if len(view.waiting_for) == 1 else None
         below.extend([turn_order(ctx, view)] + ([hint] if hint is not None else []))
+    if reveal is not None:
+        below.append(reveal)
     if view.phase == "moves" and ctx.acts_for_current and current is not None:
         below.append(label(tr.t("vabanque.board_move_for", ctx.names, seat=current), 18, INK))
-        below.append(move_buttons(ctx, view, view.board_legal.moves, current))
+        below.append(move_buttons(ctx, view, view.board_legal.moves, current, column=wide))
     if view.phase == "payout" and ctx.acts_for_current:
         # the host board's alone (a phone says it is ready): each device steps through the
         # payout on its own, and only this ends it for everyone
@@ -231,12 +261,10 @@ def board_body(ctx: GameContext, view: View) -> ft.Control:
         )
     if view.phase in ("payout", "over"):
         below.append(payout_panel(ctx, view))
-    if side_by_side and below:
-        return ft.Row(
-            [circle, ft.Column(below, expand=True, spacing=12)],
-            vertical_alignment=ft.CrossAxisAlignment.START,
-            spacing=16,
-        )
+    if wide:
+        # the column beside the ring is there in every phase, empty or not
+        aside = ft.Container(width=ASIDE_WIDTH, content=ft.Column(below, spacing=12, tight=True), key="ring-aside")
+        return ft.Row([circle, aside], vertical_alignment=ft.CrossAxisAlignment.START, spacing=16)
     return ft.Column([ft.Row([circle], alignment=ft.MainAxisAlignment.CENTER), *below], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=12)
 
 
@@ -275,29 +303,59 @@ def turn_order(ctx: GameContext, view: View) -> ft.Control:
     return ft.Row([player_chip(ctx.tr, ctx.names, ctx.colours, s, 13) for s in view.order], wrap=True, alignment=ft.MainAxisAlignment.CENTER, spacing=4)
 
 
+def table_total(tr: Any, total: int) -> str:
+    """A table's chips in words ("chips: 15"), never a bare Σ (issue #15)."""
+    return tr.t("vabanque.table_total", total=total)
+
+
 def table_tile(ctx: GameContext, view: View, table: Any, tile: float, left: float, top: float, tappable: bool, highlighted: bool) -> ft.Control:
     revealed = table.payout is not None
     # 40 px tokens on a tablet's tiles (read at arm's length, issue #15); a phone's small tiles
     # keep tokens in proportion
-    token = max(40, int(tile * 0.2)) if tile >= 100 else int(tile * 0.17)
-    inner: list[ft.Control] = [
-        ft.Row(
-            [label(str(table.number), int(tile * 0.2), ACCENT, ft.FontWeight.BOLD), label(f"Σ {table.total}", int(tile * 0.16), INK, ft.FontWeight.BOLD)],
-            alignment=ft.MainAxisAlignment.CENTER,
-            spacing=6,
-        )
-    ]
-    if table.pawns:
-        inner.append(fanned([pawn(ctx, s, token, f"pawn-{table.number}-{s}") for s in table.pawns], token, token, tile * 0.8))
-    if revealed:
-        inner.append(ft.Row([card_face_small(ctx, c.card, c.seat, tile) for c in table.payout.cards], alignment=ft.MainAxisAlignment.CENTER, spacing=2, wrap=True))
-    elif table.card_backs:
+    big = tile >= 90  # a tablet's tiles (a phone's are about 70 px)
+    token = max(40, int(tile * 0.2)) if big else int(tile * 0.17)
+    number = label(str(table.number), int(tile * 0.18), ACCENT, ft.FontWeight.BOLD)
+    total = label(table_total(ctx.tr, table.total), int(tile * 0.115) if big else max(9, int(tile * 0.12)), INK, ft.FontWeight.BOLD)
+    # the number, then the total: the tile's accessible name ends with its total
+    if big:
+        head: ft.Control = ft.Row([number, total], alignment=ft.MainAxisAlignment.CENTER, vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=6)
+        head_height = tile * 0.18 * 1.2
+    else:
+        head = ft.Column([number, total], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=0, tight=True)
+        head_height = (tile * 0.18 + max(9, tile * 0.12)) * 1.2
+    inner: list[ft.Control] = [head]
+    padding = 4
+    room = tile - 2 * padding
+    pawns = [pawn(ctx, s, token, f"pawn-{table.number}-{s}") for s in table.pawns]
+    if revealed and not table.payout.cards:
+        if pawns:
+            inner.append(fanned(pawns, token, token, tile * 0.8))
+    elif revealed:
+        # the cards in words, under the pawns or beside them: whichever lets the words be larger
+        cards = [(c.card, c.seat) for c in table.payout.cards]
+        under_height = room - head_height - 2 - ((token + 2) if pawns else 0)
+        stack = fanned(pawns, token, token, token * 1.6) if pawns else None
+        beside_width = room - (stack.width + 4 if stack is not None else 0)
+        largest = int(tile * 0.115)
+        under = card_words_size(ctx, cards, room, under_height, largest)
+        beside = card_words_size(ctx, cards, beside_width, room - head_height - 2, largest) if stack is not None else 0
+        if stack is not None and beside > under:
+            inner.append(ft.Row([stack, revealed_cards(ctx, cards, beside_width, beside)], spacing=4, alignment=ft.MainAxisAlignment.CENTER, vertical_alignment=ft.CrossAxisAlignment.CENTER, tight=True))
+        else:
+            if stack is not None:
+                inner.append(stack)
+            inner.append(revealed_cards(ctx, cards, room, under or 10))
+    elif pawns:
+        inner.append(fanned(pawns, token, token, tile * 0.8))
+    if not revealed and table.card_backs:
         inner.append(fanned([card_back(ctx, s, token, f"back-{table.number}-{i}") for i, s in enumerate(table.card_backs)], token * 0.75, token, tile * 0.8))
     container = ft.Container(
         width=tile,
         height=tile,
-        shape=ft.BoxShape.CIRCLE,
+        # a rounded square, not a circle: the corners hold the words of a revealed table's cards
+        border_radius=tile * CORNER,
         bgcolor=FELT_LIGHT,
+        padding=padding,
         # tappable: ringed in the colour of the player the tap places a chip for
         border=ft.Border.all(5, ACCENT) if highlighted else ft.Border.all(4, COLOUR_HEX[ctx.colours[view.waiting_for[0]]]) if tappable else ft.Border.all(2, "#2E7D60"),
         alignment=ft.Alignment.CENTER,
@@ -317,23 +375,74 @@ def fanned(tokens: list[ft.Control], width: float, height: float, room: float) -
     return ft.Stack(placed, width=width + step * (len(tokens) - 1), height=height)
 
 
-def card_face_small(ctx: GameContext, card: str, seat: int, tile: float) -> ft.Control:
+#: what a revealed card's border and padding add to its text: across, down
+CARD_EDGES = (14, 10)
+#: the smallest type a revealed card's words are drawn in
+SMALLEST_WORDS = 10
+
+
+def card_words(ctx: GameContext, card: str, seat: int) -> str:
+    return f"{glyph(ctx.colours[seat])} {ctx.tr.t(f'vabanque.card.{card}')}"
+
+
+@functools.lru_cache(maxsize=1024)
+def text_width(text: str, size: int) -> float:
+    """`text`'s width in bold DejaVu (the app's font) at `size`, as views/common.py measures it."""
+    from PIL import ImageFont
+
+    return ImageFont.truetype(str(FONTS_DIR / "DejaVuSans-Bold.ttf"), size).getlength(text)
+
+
+def rows_needed(widths: list[float], room: float, spacing: float = 3) -> int:
+    """The rows a wrapping row of items `widths` wide takes in `room` px."""
+    rows, used = 1, 0.0
+    for w in widths:
+        if used and used + spacing + w > room:
+            rows, used = rows + 1, 0.0
+        used += (spacing if used else 0) + w
+    return rows
+
+
+def card_words_size(ctx: GameContext, cards: list[tuple[str, int]], width: float, height: float, largest: int) -> int:
+    """The largest type (down to SMALLEST_WORDS) in which a revealed table's cards, in words,
+    wrap into `width` x `height`; 0 if none does."""
+    words = [card_words(ctx, card, seat) for card, seat in cards]
+    for size in range(largest, SMALLEST_WORDS - 1, -1):
+        widths = [text_width(w, size) + CARD_EDGES[0] + 2 for w in words]
+        rows = rows_needed(widths, width)
+        if max(widths) <= width and rows * (size * 1.2 + CARD_EDGES[1]) + (rows - 1) * 3 <= height:
+            return size
+    return 0
+
+
+def revealed_cards(ctx: GameContext, cards: list[tuple[str, int]], width: float, size: int) -> ft.Control:
+    """A revealed table's cards, each in words with its owner's shape ("▲ Raise")."""
+    faces = [card_face_small(ctx, card, seat, size) for card, seat in cards]
+    return ft.Container(width=width, content=ft.Row(faces, alignment=ft.MainAxisAlignment.CENTER, spacing=3, run_spacing=3, wrap=True))
+
+
+def card_face_small(ctx: GameContext, card: str, seat: int, size: int) -> ft.Control:
+    """A revealed card on its table: its name in words and its owner's shape, in the owner's
+    colour (issue #15: an initial alone was not read at arm's length)."""
     colour = ctx.colours[seat]
     return ft.Container(
         bgcolor=CARD_COLOURS[card],
         border=ft.Border.all(3, COLOUR_HEX[colour]),
         border_radius=4,
-        padding=2,
-        content=ft.Text(ctx.tr.t(f"vabanque.card.{card}")[:1], size=int(tile * 0.13), weight=ft.FontWeight.BOLD, color="#111111"),
+        padding=ft.Padding.symmetric(horizontal=4, vertical=2),
+        content=ft.Text(card_words(ctx, card, seat), size=size, weight=ft.FontWeight.BOLD, color="#111111", no_wrap=True),
     )
 
 
-def move_buttons(ctx: GameContext, view: View, moves: tuple[tuple[int, int], ...], seat: int) -> ft.Control:
+def move_buttons(ctx: GameContext, view: View, moves: tuple[tuple[int, int], ...], seat: int, column: bool = False) -> ft.Control:
+    """`column`: one under another, beside the board's ring."""
     tr = ctx.tr
     buttons = []
     for steps, destination in moves:
         text = tr.t("vabanque.stay", table=destination) if steps == 0 else tr.t("vabanque.move", steps=steps, table=destination)
         buttons.append(act_button(ctx, seat, text, handler(ctx.submit, {"type": "move_pawn", "by": seat, "steps": steps}), ident=f"move-{steps}"))
+    if column:
+        return ft.Column(buttons, spacing=8, tight=True)
     return ft.Row(buttons, wrap=True, spacing=8, alignment=ft.MainAxisAlignment.CENTER)
 
 
@@ -456,7 +565,7 @@ def table_grid(ctx: GameContext, view: View, action_for: Any) -> ft.Control:
                     border_radius=10,
                     alignment=ft.Alignment.CENTER,
                     content=ft.Column(
-                        [label(str(table.number), 22, ACCENT, ft.FontWeight.BOLD), label(f"Σ {table.total}", 13, INK)],
+                        [label(str(table.number), 22, ACCENT, ft.FontWeight.BOLD), label(table_total(ctx.tr, table.total), 13, INK)],
                         spacing=0,
                         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                         tight=True,
@@ -471,7 +580,7 @@ def table_list(ctx: GameContext, view: View) -> ft.Control:
     tr = ctx.tr
     rows = []
     for table in view.tables:
-        bits: list[ft.Control] = [label(f"{table.number}", 16, ACCENT, ft.FontWeight.BOLD), label(f"Σ {table.total}", 16, INK)]
+        bits: list[ft.Control] = [label(f"{table.number}", 16, ACCENT, ft.FontWeight.BOLD), label(table_total(ctx.tr, table.total), 16, INK)]
         bits.extend(pawn(ctx, s, 18) for s in table.pawns)
         bits.extend(card_back(ctx, s, 18) for s in table.card_backs)
         rows.append(ft.Row(bits, spacing=6, wrap=True))
