@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -93,6 +94,22 @@ def ink_columns(image: Image.Image, background: tuple[int, int, int], threshold:
     ]
 
 
+def painted(page: Any, box: dict[str, float], what: str) -> list[bool]:
+    """The ink columns of `box` once painted: the canvas paints after the accessibility tree
+    (which gave the box), so the box is photographed until it has ink and two pictures in a row
+    are the same."""
+    previous = b""
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while time.monotonic() < deadline:
+        picture = page.screenshot(clip=box)
+        columns = ink_columns(Image.open(io.BytesIO(picture)), FELT)
+        if picture == previous and any(columns):
+            return columns
+        previous = picture
+        page.wait_for_timeout(300)
+    raise AssertionError(f"{what!r} was never painted (or never stopped changing)")
+
+
 def trimmed(columns: list[bool]) -> list[bool]:
     first = columns.index(True)
     last = len(columns) - 1 - columns[::-1].index(True)
@@ -155,8 +172,7 @@ def test_setup_form_fits_a_tablet(server: RefereeServer, browser: Any, lang: str
         for text, size, bold in ((tr.t("ui.app_title"), 30, True), (tr.t("ui.host_board"), 18, False)):
             box = page.get_by_text(text, exact=True).bounding_box()
             assert box is not None
-            shot = Image.open(io.BytesIO(page.screenshot(clip=box)))
-            drawn = trimmed(ink_columns(shot, FELT))
+            drawn = trimmed(painted(page, box, text))
             problem = painted_like_the_font(drawn, font_rendering(text, size, TEXT_LETTER_SPACING, bold))
             assert problem is None, f"{text!r} is painted unlike DejaVu draws it, letters missing? {problem}"
 

@@ -382,10 +382,14 @@ APP_FONTS = {"family": "DejaVu", "fonts": [{"asset": "../fonts/DejaVuSans.ttf"}]
 
 def _with_app_fonts(original: Callable[[str], None]) -> Callable[[str], None]:
     """Issue 15: letters went missing in headings in headless Chromium ("Host bo d"). With the
-    font set through `page.fonts` alone, the web client starts drawing in its bundled Roboto,
-    fetches DejaVu once the page's tree arrives, and lays every text out again in it. A font in the
-    manifest is loaded by the Flutter engine before the app's first frame: every text is drawn in
-    DejaVu from the start, and nothing is swapped under a drawn page.
+    font set through `page.fonts` alone, the web client drew its first frames in its bundled
+    Roboto, fetched DejaVu only once the page's tree had arrived (measured: 3 s later on a busy
+    machine), then laid every text out again in it: the one moment a drawn page had its font
+    swapped under it, the likeliest source of a frame with glyphs missing (not reproduced here
+    in a dozen loads, delayed fonts included). A font in the manifest is loaded by the Flutter
+    engine before the app's first frame: every text is drawn in DejaVu from the start, and
+    nothing is swapped under a drawn page (tests/test_setup_layout_browser.py checks the text's
+    width and its painted letters).
     Flet writes its patched manifest once, at its first request (`FletStaticFiles.__config`)."""
 
     def patch_font_manifest_json(manifest_path: str) -> None:
