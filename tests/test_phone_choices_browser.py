@@ -69,6 +69,28 @@ def crop(png: bytes, box: dict[str, float], inset: float) -> bytes:
     return image.crop(area).tobytes()
 
 
+def settled_screenshot(page: Any, attempts: int = 40) -> bytes:
+    """A screenshot once the canvas has stopped changing (two in a row alike): the accessibility
+    tree can be ahead of the painted frame on a loaded machine."""
+    last = page.screenshot()
+    for _ in range(attempts):
+        shot = page.screenshot()
+        if shot == last:
+            return shot
+        last = shot
+    raise AssertionError("the page never stopped changing")
+
+
+def ringed(page: Any, box: dict[str, float], unpicked: bytes, attempts: int = 40) -> bytes:
+    """A settled screenshot once the card in `box` looks other than in `unpicked` (its ring is
+    drawn: the redraw after the pick has been painted)."""
+    for _ in range(attempts):
+        shot = settled_screenshot(page)
+        if crop(shot, box, 0) != crop(unpicked, box, 0):
+            return shot
+    raise AssertionError(f"no ring was drawn on the picked card at {box}")
+
+
 def open_phone(browser: Any, server: RefereeServer, path: str, lang: str) -> Any:
     from playwright.sync_api import expect
 
@@ -106,7 +128,7 @@ def test_card_buttons_are_one_size_in_fixed_places(served: tuple[RefereeServer, 
             lefts = sorted(b["x"] for b in before.values())
             assert lefts[1] - lefts[0] == pytest.approx(lefts[2] - lefts[1], abs=0.5)  # even steps
             assert all(b["x"] >= 0 and b["x"] + b["width"] <= VIEWPORT["width"] for b in before.values())
-            shot = page.screenshot()
+            shot = settled_screenshot(page)
 
             # A tap (a finger, as on a phone): the picked card is ringed for its owner; nothing
             # else changes on it (no ink, hover or focus overlay) and the buttons keep their places.
@@ -115,10 +137,25 @@ def test_card_buttons_are_one_size_in_fixed_places(served: tuple[RefereeServer, 
             expect(ident(page, "seat-table-1")).to_be_visible(timeout=WAIT_MS)
             after = boxes(page, names)
             assert after == before
-            later = page.screenshot()
+            later = ringed(page, after["card-bluff"], shot)
+            inset = 10 + 1  # the ring and its rounded corners (radius 10), and antialiasing
             for name in names:
-                inset = 3 + 2  # the ring, and antialiasing at its inner edge
                 assert crop(later, after[name], inset) == crop(shot, before[name], inset), f"{name} looks different inside after the tap on card-bluff"
+            # the screenshot is of the new state: the picked card has its ring, the others do not
+            assert crop(later, after["card-bluff"], 0) != crop(shot, before["card-bluff"], 0)
+            for name in ("card-raise", "card-cheat"):
+                assert crop(later, after[name], 0) == crop(shot, before[name], 0), f"{name} changed after the tap on card-bluff"
+
+            # A mouse (a tablet handed round, a laptop): the pointer stays over the clicked card,
+            # and still no hover or focus highlight marks it; the ring moves to it.
+            ident(page, "card-cheat").click()
+            clicked = ringed(page, before["card-cheat"], shot)
+            assert boxes(page, names) == before
+            assert crop(clicked, before["card-cheat"], 0) != crop(shot, before["card-cheat"], 0), "the ring did not move to the clicked card"
+            for name in names:
+                assert crop(clicked, before[name], inset) == crop(shot, before[name], inset), f"{name} looks different inside after the click on card-cheat"
+            for name in ("card-raise", "card-bluff"):
+                assert crop(clicked, before[name], 0) == crop(shot, before[name], 0), f"{name} keeps a mark after the click on card-cheat"
 
             # Every table of the table picker is on screen, whole, without scrolling.
             for n in range(1, tables + 1):

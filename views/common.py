@@ -168,7 +168,8 @@ SECRET_FACE = "#ECEFF1"
 SECRET_RING = "#37474F"
 SECRET_SPACING = 8
 SECRET_BORDER = 3
-SECRET_PADDING = 6
+#: a face's padding across and down (little across: a long word keeps a larger type)
+SECRET_PADDING = (2, 6)
 #: the type of a secret choice's labels: the largest size at which every label fits its cell in
 #: at most two lines, between these
 SECRET_TEXT_SIZES = (20, 14)
@@ -194,27 +195,34 @@ def _text_lines(text: str, size: int, width: float) -> int:
     return lines
 
 
-def secret_text_size(labels: Sequence[str], cell_width: float) -> tuple[int, int]:
+def secret_text_size(labels: Sequence[str], cell_width: float) -> tuple[int, int] | None:
     """(size, lines): the one type size for every label of a secret choice, and the lines its
-    longest label takes (1 or 2): the largest of SECRET_TEXT_SIZES that fits them all."""
-    inner = cell_width - 2 * (SECRET_BORDER + SECRET_PADDING) - 4  # a few px of slack for shaping
+    longest label takes (1 or 2): the largest of SECRET_TEXT_SIZES that fits them all (None when
+    even the smallest does not)."""
+    inner = cell_width - 2 * (SECRET_BORDER + SECRET_PADDING[0]) - 2  # a little slack for shaping
     largest, smallest = SECRET_TEXT_SIZES
     for size in range(largest, smallest - 1, -1):
         lines = max((_text_lines(text, size, inner) for text in labels), default=1)
         if lines <= 2:
             return size, lines
-    return smallest, 2
+    return None
 
 
 def secret_choices(width: float, labels: Sequence[str], build: Callable[[int, float, int, float], ft.Control], *, columns: int) -> ft.Control:
     """The buttons of a secret choice in a grid of `columns` equal cells within `width`: the
     i-th button always in the i-th cell (an empty cell keeps the last row's places), every one
     the same height. `build(i, size, lines, height)` draws button i (with `secret_face`) at the
-    type size every label fits at."""
+    type size every label fits at. Fewer columns when the labels do not fit `columns` (this
+    language's longest label decides, never which button is which)."""
     columns = max(1, min(columns, len(labels) or 1))
-    cell = (width - (columns - 1) * SECRET_SPACING) / columns
-    size, lines = secret_text_size(labels, cell)
-    height = max(56.0, round(lines * size * 1.25 + 2 * (SECRET_BORDER + SECRET_PADDING) + 4))
+    while True:
+        cell = (width - (columns - 1) * SECRET_SPACING) / columns
+        fit = secret_text_size(labels, cell)
+        if fit is not None or columns == 1:
+            break
+        columns -= 1
+    size, lines = fit or (SECRET_TEXT_SIZES[1], 2)
+    height = max(56.0, round(lines * size * 1.25 + 2 * (SECRET_BORDER + SECRET_PADDING[1]) + 4))
     buttons = [build(i, size, lines, height) for i in range(len(labels))]
     rows: list[ft.Control] = []
     for start in range(0, len(buttons), columns):
@@ -233,7 +241,7 @@ def secret_face(text: str, *, selected: bool, on_click: Callable[[Any], Awaitabl
         bgcolor=face,
         border=ft.Border.all(SECRET_BORDER, SECRET_RING if selected else face),
         border_radius=10,
-        padding=SECRET_PADDING,
+        padding=ft.Padding.symmetric(horizontal=SECRET_PADDING[0], vertical=SECRET_PADDING[1]),
         alignment=ft.Alignment.CENTER,
         content=ft.Text(text, size=size, weight=ft.FontWeight.BOLD, color=text_colour, text_align=ft.TextAlign.CENTER, max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS),
     )

@@ -36,6 +36,8 @@ from views.common import (
     draft_key,
     private_section,
     public_view,
+    secret_choices,
+    secret_face,
     tagged,
     text_on,
 )
@@ -1069,12 +1071,23 @@ def special_reinforcement_controls(ctx: GameContext, view: View, seat: int, key:
         out.append(label(tr.t("chicago_poker.ui.special_if_forced"), 15, MUTED))
         out.append(tagged("reinforce-no-gangster", ft.Checkbox(label=tr.t("chicago_poker.ui.confirm_no_gangster"), value=confirmed, on_change=confirm)))
     ready = confirmed or not forced
-    buttons = []
-    for k in ("liquidation", "police_raid", "limousine", "revolver", "bribe"):
-        action = {"type": "reinforce", "by": seat, "special": k, "no_gangster": forced}
-        buttons.append(big_button(tr.t("chicago_poker.ui.send_special", special=k), handler(ctx.submit, action) if ready else None, ident=f"reinforce-special-{k}", colour="#CE93D8", disabled=not ready))
-    out.append(ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
+    kinds = ("liquidation", "police_raid", "limousine", "revolver", "bribe")
+    texts = [tr.t("chicago_poker.ui.send_special", special=k) for k in kinds]
+
+    def send(i: int, size: int, lines: int, height: float) -> ft.Control:
+        # which special is sent is secret: one size and fixed places (a long name made its button
+        # wider), plain faces with no ink or hover overlay
+        action = {"type": "reinforce", "by": seat, "special": kinds[i], "no_gangster": forced}
+        box = secret_face(texts[i], selected=False, on_click=handler(ctx.submit, action) if ready else None, size=size, lines=lines, height=height, face="#CE93D8" if ready else DISABLED_SECRET, text_colour="#111111" if ready else MUTED)
+        return ft.Semantics(identifier=f"reinforce-special-{kinds[i]}", key=f"reinforce-special-{kinds[i]}", button=True, content=box)
+
+    # inside the reinforcement panel: 12 px of padding and a 3 px border on each side
+    out.append(ft.Semantics(identifier="reinforce-special-choices", key="reinforce-special-choices", content=secret_choices(ctx.width - 30, texts, send, columns=2)))
     return out
+
+
+#: a secret choice's button that cannot be tapped yet
+DISABLED_SECRET = "#37474F"
 
 
 def private_notes(ctx: GameContext, view: View) -> list[ft.Control]:

@@ -46,6 +46,8 @@ from views.common import (
     choice_target,
     private_section,
     public_view,
+    secret_choices,
+    secret_face,
     text_on,
 )
 
@@ -904,29 +906,39 @@ def placement_picker(ctx: GameContext, view: View, seat: int, legal: Any, *, pre
         return chose
 
     items: list[ft.Control] = [label(tr.t("corruption.ui.pick_card"), 20, INK, ft.FontWeight.BOLD)]
-    buttons = []
-    for card in legal.cards:
+    cards = list(legal.cards)
+    names = [card_name(ctx, card) for card in cards]
+
+    def card_button(i: int, size: int, lines: int, height: float | None) -> ft.Control:
+        card = cards[i]
         selected = card == chosen
         # One face and size for every card, the pick ringed thinly in dark grey: from across the
         # table the choices look alike (the hand panel keeps the character colours).
-        box = ft.Container(
-            on_click=handler(choose(card)),
-            bgcolor=CARD_FACE,
-            border=ft.Border.all(3, "#37474F" if selected else CARD_FACE),
-            border_radius=10,
-            padding=ft.Padding.symmetric(horizontal=12, vertical=12),
-            content=ft.Text(card_name(ctx, card), size=20, weight=ft.FontWeight.BOLD, color="#111111"),
-        )
-        buttons.append(
-            ft.Semantics(
-                identifier=f"{prefix}card-{card}",
-                key=f"{prefix}card-{card}",
-                button=True,
-                selected=selected,
-                content=choice_target(ctx, box, choose(card)),
+        if height is not None:
+            box = secret_face(names[i], selected=selected, on_click=handler(choose(card)), size=size, lines=lines, height=height, face=CARD_FACE)
+        else:
+            box = ft.Container(
+                on_click=handler(choose(card)),
+                bgcolor=CARD_FACE,
+                border=ft.Border.all(3, "#37474F" if selected else CARD_FACE),
+                border_radius=10,
+                padding=ft.Padding.symmetric(horizontal=12, vertical=12),
+                content=ft.Text(names[i], size=size, weight=ft.FontWeight.BOLD, color="#111111"),
             )
+        return ft.Semantics(
+            identifier=f"{prefix}card-{card}",
+            key=f"{prefix}card-{card}",
+            button=True,
+            selected=selected,
+            content=choice_target(ctx, box, choose(card)),
         )
-    items.append(ft.Row(buttons, wrap=True, spacing=8, run_spacing=8))
+
+    if ctx.seat is not None:
+        # a secret card (a phone, or the tablet handed to its player): one size, fixed places
+        items.append(ft.Semantics(identifier=f"{prefix}card-choices", key=f"{prefix}card-choices", content=secret_choices(ctx.width, names, card_button, columns=3)))
+    else:
+        # the board enters a face-up card, seen by all: the buttons as wide as their values
+        items.append(ft.Row([card_button(i, 20, 1, None) for i in range(len(cards))], wrap=True, spacing=8, run_spacing=8))
     if chosen is not None:
         # the shared board names the player whose card it enters (never "your")
         where_to = tr.t("corruption.ui.board_pick_place", ctx.names, seat=seat, card=card_name(ctx, chosen)) if ctx.seat is None else tr.t("corruption.ui.pick_place", card=card_name(ctx, chosen))

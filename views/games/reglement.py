@@ -39,6 +39,8 @@ from views.common import (
     player_chip,
     private_section,
     public_view,
+    secret_choices,
+    secret_face,
     tagged,
     text_on,
 )
@@ -1318,13 +1320,20 @@ def helper(ctx: GameContext, view: View, sel: dict[str, Any], seat: int) -> ft.C
 
         return pick
 
-    chips = []
-    for option in view.my_options or ():
-        note = f"×{option.in_hand}" if option.in_hand else ""
-        chips.append(card_chip(ctx, option.card, card == option.card, handler(choose(option.card)), f"help-{option.card}", note, size=15, secret=True))
+    options = list(view.my_options or ())
+    texts = [tr.t(f"reglement.card.{o.card}") + (f" ×{o.in_hand}" if o.in_hand else "") for o in options]
+
+    def chip(i: int, size: int, lines: int, height: float) -> ft.Control:
+        # all one face and size, in fixed places: from across the table the choices look alike
+        value = options[i].card
+        selected = card == value
+        box = secret_face(texts[i], selected=selected, on_click=handler(choose(value)), size=size, lines=lines, height=height)
+        return ft.Semantics(identifier=f"help-{value}", key=f"help-{value}", button=True, selected=selected, content=box)
+
     rows: list[ft.Control] = [
         label(tr.t("reglement.ui.helper"), 18, ACCENT, ft.FontWeight.BOLD),
-        ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
+        # the helper's panel has 10 px of padding on each side
+        ft.Semantics(identifier="help-choices", key="help-choices", content=secret_choices(ctx.width - 20, texts, chip, columns=2)),
     ]
     option = options_for(view, card, mine=True) if card else None
     if option is None:
