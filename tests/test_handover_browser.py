@@ -5,8 +5,12 @@ For each game's host-board act-for controls, the finger taps a control, then tap
 again 50, 200, 350, 600 or 1,000 ms later. Meanwhile the control under it has become the next
 player's (or the same player's next action): the second tap must be refused with the handover
 message, and the room's log (read from the host's export) must have grown by exactly one entry.
-The same on a phone acting twice in a row (Chicago Poker: a player's two actions). One server
-and one browser for the module, one page per device, the delays one after another on it.
+The same on a phone acting twice in a row (Chicago Poker: a player's two actions; Corruption: a
+player's two Swiss assignments). Corruption's board entry stays open from one player to the next,
+so the next player's award options are drawn where the last ones were: each test checks that the
+second tap landed on such a control (collapsed, the entry once left nothing under the finger, and
+a test of it passed with the window off). One server and one browser for the module, one page per
+device, the delays one after another on it.
 
 Needs Debian's chromium at /usr/bin/chromium: without it the tests FAIL (never skip).
 """
@@ -34,6 +38,15 @@ VABANQUE_NAMES = [p["name"] for p in VABANQUE_PLAYERS]
 CHIP_TABLES = [2, 4, 6, 1, 7]
 #: Règlement free seating: chairs tapped on the board, one pair each (all empty at the start)
 CHAIRS = ["A", "C", "E", "G", "I"]
+#: Corruption's deal of tests/test_corruption_views.py (contract ids 1..6 left to right)
+CORRUPTION_DEAL = [
+    {"body": "city_hall", "name": "Monument", "value": 300000},
+    {"body": "city_hall", "name": "Opera House", "value": 600000},
+    {"body": "county_seat", "name": "Stadium", "value": 500000},
+    {"body": "county_seat", "name": "Subway", "value": 800000},
+    {"body": "capitol", "name": "University", "value": 400000},
+    {"body": "capitol", "name": "Airport", "value": 700000},
+]
 
 
 @dataclass
@@ -73,6 +86,11 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
     from tests.test_reglement_views import PLAYERS as REGLEMENT_PLAYERS
     from tests.test_reglement_views import SEED as REGLEMENT_SEED
 
+    from companion.games.corruption import CATALOGUE_PATH
+    from tests.test_corruption_views import PLAYERS as CORRUPTION_PLAYERS
+    from tests.test_corruption_views import ROUND as CORRUPTION_ROUND
+    from tests.test_corruption_views import SEED as CORRUPTION_SEED
+
     data_dir = tmp_path_factory.mktemp("handover-data")
 
     async def script(host: Any) -> tuple[dict[str, str], dict[str, list[str]]]:
@@ -92,13 +110,32 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
             card, where = hands[seat].pop(0)
             await moves.submit({"type": "place_card", "by": seat, "table": where, "card": card}, channel="seat", seat=seat, based_on_version=moves.version)
         assert moves.view().phase == "moves"
-        for game, room in (("vabanque", vabanque), ("chicago_poker", chicago), ("reglement", reglement), ("vabanque_moves", moves)):
+        # Corruption, two tables with every card placed and revealed, at Bruno's first Swiss
+        # assignment: the round of tests/test_corruption_views.py (Chloe's Swiss assignment
+        # next), and the same with Bruno's last card on the County Seat's Swiss account (his own
+        # second assignment next)
+        awards = await host.create_room("corruption", {"players": CORRUPTION_PLAYERS, "first_player": 0}, seed=CORRUPTION_SEED)
+        twice = await host.create_room("corruption", {"players": CORRUPTION_PLAYERS, "first_player": 0}, seed=CORRUPTION_SEED)
+        # the 17th card, Bruno's last (2k on the Monument), goes to the County Seat's Swiss account
+        round_twice = [*CORRUPTION_ROUND[:16], (2000, "county_seat"), CORRUPTION_ROUND[17]]
+        for room, cards in ((awards, CORRUPTION_ROUND), (twice, round_twice)):
+            await room.submit({"type": "deal_contracts", "by": 0, "contracts": CORRUPTION_DEAL}, channel="host", seat=None, based_on_version=room.version)
+            for card, location in cards:
+                seat = room.view().waiting_for[0]
+                face_up = room.view().cards_placed[seat] == 0 and not isinstance(location, str)
+                await room.submit({"type": "play_card", "by": seat, "card": card, "location": location, "face_up": face_up}, channel="seat", seat=seat, based_on_version=room.version)
+            await room.submit({"type": "reveal"}, channel="host", seat=None, based_on_version=room.version)
+            assert room.view().pending is not None and room.view().pending.seat == 1
+        for game, room in (("vabanque", vabanque), ("chicago_poker", chicago), ("reglement", reglement), ("vabanque_moves", moves), ("corruption_awards", awards), ("corruption_twice", twice)):
             rooms[game] = room.id
             tokens[game] = [s.token for s in room.seats]
         return rooms, tokens
 
+    # the board's deal form and value memory use the contract catalogue: a copy, never the shipped one
+    catalogue = data_dir.parent / "contracts.json"
+    catalogue.write_text(CATALOGUE_PATH.read_text(encoding="utf-8"), encoding="utf-8")
     rooms, tokens = prepare_rooms(data_dir, script)
-    server = RefereeServer(data_dir, env={"REFEREE_HANDOVER_SECONDS": "1.5"})
+    server = RefereeServer(data_dir, env={"REFEREE_HANDOVER_SECONDS": "1.5", "CORRUPTION_CATALOGUE": str(catalogue)})
     server.start()
     try:
         with chromium() as browser:
@@ -237,3 +274,76 @@ def test_reglement_board_seating(table: Table, delay_ms: int) -> None:
     index = DELAYS_MS.index(delay_ms)
     double_tap(table, "reglement", board, f"chair-{CHAIRS[index]}", delay_ms, "tap again")
     assert any(f"Now {name}: tap again" in t for name in NAMES for t in ident(board, "banner").all_inner_texts())
+
+
+# --------------------------------------------------------------------------------------------
+# Corruption: award choices, on the board and on a phone
+# --------------------------------------------------------------------------------------------
+
+
+def identifiers_at(page: Any, x: float, y: float) -> list[str]:
+    """The semantic nodes under the point (x, y), innermost (smallest) first."""
+    return page.evaluate(
+        """([x, y]) => [...document.querySelectorAll('[flt-semantics-identifier]')]
+            .map(n => [n.getAttribute('flt-semantics-identifier'), n.getBoundingClientRect()])
+            .filter(([_, r]) => r.width > 0 && r.left <= x && x <= r.right && r.top <= y && y <= r.bottom)
+            .sort((a, b) => a[1].width * a[1].height - b[1].width * b[1].height)
+            .map(([id]) => id)""",
+        [x, y],
+    )
+
+
+def double_tap_onto(table: Table, game: str, page: Any, identifier: str, then: str, delay_ms: int, message: str) -> None:
+    """`double_tap`, where the second tap lands on `then`: the next choice, drawn where
+    `identifier` was (checked, so the refused tap was one that would have acted)."""
+    x, y = centre(page, identifier)
+    double_tap(table, game, page, identifier, delay_ms, message)
+    node = ident(page, then).first
+    node.wait_for(state="visible")
+    box = node.bounding_box()
+    assert box is not None and box["x"] <= x <= box["x"] + box["width"] and box["y"] <= y <= box["y"] + box["height"], (
+        f"{then!r} is at {box}, not under the second tap at {(x, y)}: it was on {identifiers_at(page, x, y)}"
+    )
+
+
+def undo_on_board(table: Table, game: str, *, handed_back: bool) -> None:
+    """The host takes the choice back, so every delay starts with the same choice. If that hands
+    the choice back to another player than the board showed, it opens a window of its own,
+    waited out by the next tap."""
+    from playwright.sync_api import expect
+
+    board = table.board(game)
+    before = table.log_count(game)
+    tap(board, "undo")
+    assert wait_count(table, game, before + 1) == before + 1
+    if handed_back:
+        expect(ident(board, "handover-now")).to_have_count(1)
+
+
+@pytest.mark.parametrize("delay_ms", DELAYS_MS)
+def test_corruption_board_award_options(table: Table, delay_ms: int) -> None:
+    """Bruno's Swiss 8k assigned on the board to the Opera House (City Hall's second contract),
+    and the same spot again: Chloe's Swiss assignment is drawn there (the Capitol's second
+    contract, the Airport), and must not take the tap."""
+    from tests.test_corruption_views import AIRPORT, OPERA
+
+    game = "corruption_awards"
+    fresh = f"board-{game}" not in table.pages
+    board = table.board(game)
+    if fresh:  # the entry is behind "Enter it here" (phones first); then open for the phase
+        tap(board, "board-enter")
+    double_tap_onto(table, game, board, f"board-swiss-to-{OPERA}", f"board-swiss-to-{AIRPORT}", delay_ms, "Now Chloe: tap again")
+    undo_on_board(table, game, handed_back=True)
+
+
+@pytest.mark.parametrize("delay_ms", DELAYS_MS)
+def test_corruption_phone_assigns_twice(table: Table, delay_ms: int) -> None:
+    """Bruno's phone: his Swiss 8k to the Opera House (City Hall's second contract), and the
+    same spot again, where his next choice is drawn (his Swiss 2k on the County Seat: its second
+    contract, the Subway): refused. Then the host undoes it."""
+    from tests.test_corruption_views import B, OPERA, SUBWAY
+
+    game = "corruption_twice"
+    phone = table.phone(game, B)
+    double_tap_onto(table, game, phone, f"swiss-to-{OPERA}", f"swiss-to-{SUBWAY}", delay_ms, "Your next action: tap again")
+    undo_on_board(table, game, handed_back=False)

@@ -873,7 +873,11 @@ def board_entry(ctx: GameContext, view: View) -> ft.Control | None:
         seat = view.pending.seat
     if seat is None:
         return None
-    key = ("corruption.enter", view.round, len(view.award_log), sum(view.cards_placed))
+    # Opened once per phase, it stays open for the next player's entry (until "Hide"): an entry
+    # collapsing after each action moved everything under it up under the host's finger, and the
+    # next player's options belong where the last ones were, where the handover window guards
+    # them (issue #12).
+    key = ("corruption.enter", view.round, view.phase)
     if not ctx.ui.get(key):
         return ft.Row([big_button(tr.t("corruption.ui.enter_here", ctx.names, seat=seat), handler(toggle, ctx, key), ident="board-enter", colour="#B0BEC5")])
     # whose choice this enters: their colour, shape and name above every option
