@@ -118,6 +118,11 @@ def label(value: str, size: int = 16, colour: str = INK, weight: ft.FontWeight |
     return ft.Text(value, size=size, color=colour, weight=weight, **kw)
 
 
+#: a disabled button's fill and text: dim on the felt, whatever the button's own colour
+DISABLED_FILL = "#33433E"
+DISABLED_TEXT = "#8A9A95"
+
+
 def big_button(
     text: str,
     on_click: Callable[[Any], Awaitable[None]] | None,
@@ -131,10 +136,12 @@ def big_button(
 ) -> ft.Control:
     """A touch target of at least 56 px, labelled for screen readers and tests. `key`: when it
     is not `ident` (a control acting for a player is keyed by that player: GameContext.act_key)."""
+    # disabled: drawn dim whatever its colour (a bright yellow "Next" on the last step, or a
+    # light "Undo" after a reveal, looked tappable; issue #15)
     button = ft.Button(
-        content=ft.Text(text, size=18, weight=ft.FontWeight.BOLD, color=text_colour),
+        content=ft.Text(text, size=18, weight=ft.FontWeight.BOLD, color=DISABLED_TEXT if disabled else text_colour),
         on_click=on_click,
-        bgcolor=colour,
+        bgcolor=DISABLED_FILL if disabled else colour,
         height=56,
         width=width,
         disabled=disabled,

@@ -179,7 +179,18 @@ def tile_chip(kind: str, size: int = 26) -> ft.Control:
     )
 
 
-def pattern_pips(pattern: str, size: int = 16) -> ft.Control:
+def pattern_legend(tr: Any, pattern: str) -> str:
+    """The pattern's pips in words, in the order they first come: "3 up · 2 down"."""
+    parts = []
+    for face in dict.fromkeys(pattern):
+        code = "chicago_poker.ui.pattern_up" if face == "U" else "chicago_poker.ui.pattern_down"
+        parts.append(tr.t(code, count=pattern.count(face)))
+    return " · ".join(parts)
+
+
+def pattern_pips(pattern: str, size: int = 16, legend: str | None = None) -> ft.Control:
+    """The business's faces, up (light) and down (dark), one pip a card; `legend`: under them, in
+    words (issue #15: the strip alone was not understood)."""
     pips = [
         ft.Container(
             width=size * 0.75,
@@ -190,7 +201,10 @@ def pattern_pips(pattern: str, size: int = 16) -> ft.Control:
         )
         for p in pattern
     ]
-    return ft.Row(pips, spacing=2, tight=True)
+    strip = ft.Row(pips, spacing=2, tight=True)
+    if legend is None:
+        return strip
+    return ft.Column([strip, label(legend, max(13, int(size * 0.9)), INK)], spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.END)
 
 
 def tap(ident: str, content: ft.Control, on_click: Any, *, selected: bool = False, key: str | None = None) -> ft.Control:
@@ -364,7 +378,7 @@ def business_panel(ctx: GameContext, view: View, business: Any, width: float, ca
             label(str(business.id), int(card_size * 0.5), ACCENT, ft.FontWeight.BOLD),
             kind_badge(ctx, business.kind, int(card_size * 0.3)),
             ft.Container(expand=True),
-            pattern_pips(business.pattern, int(card_size * 0.3)),
+            pattern_pips(business.pattern, int(card_size * 0.3), pattern_legend(tr, business.pattern)),
         ],
         spacing=8,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,

@@ -171,6 +171,10 @@ def card_short(ctx: GameContext, card: Any) -> str:
     return ctx.tr.t(f"corruption.ui.card_short.{card}")
 
 
+#: a killed or removed card's mark and strike
+STRUCK = "#C62828"
+
+
 def card_tile(ctx: GameContext, seat: int, card: Any, *, size: int = 44, sideways: bool = False, crossed: bool = False, ring: str | None = None, ident: str | None = None) -> ft.Control:
     """A card on the table: its face (known card) or its back in the owner's colour (card None)."""
     colour = ctx.colours[seat]
@@ -181,8 +185,10 @@ def card_tile(ctx: GameContext, seat: int, card: Any, *, size: int = 44, sideway
         border = ft.Border.all(3 if ring else 2, ring or "#FFFFFF")
     else:
         bg = CHARACTER_FACE.get(card, CARD_FACE) if isinstance(card, str) else CARD_FACE
+        # a killed or removed card keeps its value readable: struck through, never covered
+        struck = ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH, decoration_color=STRUCK, decoration_thickness=3) if crossed else None
         bits = [
-            ft.Text(card_short(ctx, card), size=size * 0.36, weight=ft.FontWeight.BOLD, color="#111111"),
+            ft.Text(card_short(ctx, card), size=size * 0.36, weight=ft.FontWeight.BOLD, color="#111111", style=struck),
             ft.Text(glyph(colour), size=size * 0.26, color=COLOUR_HEX[colour] if colour != "white" else "#9E9E9E"),
         ]
         if sideways:
@@ -190,13 +196,24 @@ def card_tile(ctx: GameContext, seat: int, card: Any, *, size: int = 44, sideway
         else:
             content = ft.Column(bits, spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, alignment=ft.MainAxisAlignment.CENTER)
         border = ft.Border.all(3 if ring else 4, ring or COLOUR_HEX[colour])
+    # struck: faded, and a red cross in its corner, clear of the value (issue #15: the ✗ hid it)
+    tile: ft.Control = ft.Container(width=width, height=height, bgcolor=bg, border=border, border_radius=5, alignment=ft.Alignment.CENTER, content=content, opacity=0.7 if crossed else 1.0)
     if crossed:
-        content = ft.Stack(
-            [ft.Container(content=content, opacity=0.45, alignment=ft.Alignment.CENTER), ft.Container(content=ft.Text("✗", size=size * 0.7, color="#C62828", weight=ft.FontWeight.BOLD), alignment=ft.Alignment.CENTER)],
+        mark = size * 0.34
+        tile = ft.Stack(
+            [
+                tile,
+                # half outside the card's corner, off its value
+                ft.Container(
+                    right=-mark * 0.4, top=-mark * 0.4, width=mark, height=mark, bgcolor=STRUCK, border_radius=mark / 2, alignment=ft.Alignment.CENTER,
+                    border=ft.Border.all(1, "#FFFFFF"),
+                    content=ft.Icon(ft.Icons.CLOSE, size=mark * 0.8, color="#FFFFFF"),
+                ),
+            ],
             width=width,
             height=height,
+            clip_behavior=ft.ClipBehavior.NONE,
         )
-    tile = ft.Container(width=width, height=height, bgcolor=bg, border=border, border_radius=5, alignment=ft.Alignment.CENTER, content=content)
     if ident:
         return ft.Semantics(identifier=ident, key=ident, content=tile)
     return tile
@@ -413,6 +430,12 @@ def columns(ctx: GameContext, view: View, step: int | None) -> ft.Control:
     return ft.Row(cols, spacing=8, run_spacing=8, wrap=True, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
+def board_card_size(ctx: GameContext) -> int:
+    """A card's short side under the contracts: read across the table on a tablet (issue #15),
+    40 px where the columns are narrow."""
+    return 46 if ctx.width >= 800 else 40
+
+
 def body_width(ctx: GameContext, minimum: float, inset: float = 0.0) -> float:
     """The three bodies side by side when each gets `minimum`; on a phone, one under another
     (three columns of `minimum` would run off the screen). `inset`: the padding around them."""
@@ -427,7 +450,7 @@ def body_column(ctx: GameContext, view: View, body: Any, width: float, step: int
     swiss_cards: list[ft.Control] = []
     for p in body.swiss:
         ring = ACCENT if p.index in focus_cards else None
-        bits: list[ft.Control] = [card_tile(ctx, p.seat, p.card, size=40, sideways=True, ring=ring, ident=f"card-{p.index}")]
+        bits: list[ft.Control] = [card_tile(ctx, p.seat, p.card, size=board_card_size(ctx), sideways=True, ring=ring, ident=f"card-{p.index}")]
         if p.assigned_to is not None and p.assigned_to in contracts:
             bits.append(label(tr.t("corruption.ui.swiss_to", contract=contracts[p.assigned_to].name), 14, ACCENT))
         swiss_cards.append(ft.Row(bits, spacing=4, tight=True))
@@ -480,7 +503,7 @@ def contract_tile(ctx: GameContext, view: View, contract: Any, focused: bool, fo
             ctx,
             p.seat,
             p.card,
-            size=40,
+            size=board_card_size(ctx),
             crossed=p.index in struck,
             ring=ACCENT if p.index in focus_cards else ("#E1F5FE" if p.peeked_by else None),
             ident=f"card-{p.index}",
