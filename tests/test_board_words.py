@@ -77,3 +77,14 @@ def test_board_prompts_of_the_shared_screen_name_the_player() -> None:
             text = tr.t(code, ["Anna", "Bruno"], seat=1, **params)
             assert "Bruno" in text and not SECOND_PERSON[lang].search(text), (lang, code, text)
     assert "d'Anna" in translator("fr").t("corruption.ui.board_hit_prompt", ["Anna"], seat=0, **params)
+
+
+def test_reglement_reasons_the_board_shows_say_no_you() -> None:
+    """Why a card or a button is greyed out, said on the board under the player's own buttons
+    (and on their phone): impersonal, so it reads right on both."""
+    codes = ["reglement.err.card_limit", "reglement.err.action_after_move", "reglement.err.already_discarded", "reglement.err.discard_after_play", "reglement.err.second_action", "reglement.err.nothing_played"]
+    for lang in ("en", "fr", "ru"):
+        tr = translator(lang)
+        for code in codes:
+            text = tr.t(code)
+            assert text != code and not SECOND_PERSON[lang].search(text), (lang, code, text)
