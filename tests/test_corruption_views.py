@@ -315,7 +315,7 @@ async def test_board_enters_a_face_up_card_and_pass_and_play_a_face_down_one(mak
     await world.submit_for(C, {"type": "play_card", "by": C, "card": 10000, "location": UNIVERSITY, "face_up": True})
     assert not board.has("board-enter")  # Alice's second card is face down: only her phone
     await world.submit_for(A, {"type": "play_card", "by": A, "card": "hitman", "location": AIRPORT, "face_up": False})
-    await board.click_tooltip("Play for Bruno on this tablet")
+    await board.click(f"pass-{B}")  # "Play here" on Bruno's seat
     assert board.has("privacy-ready") and "Bruno" in board.text() and not board.has("card-8000")
     await board.click("privacy-ready")
     assert board.has("face-down")

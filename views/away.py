@@ -105,9 +105,9 @@ class AwayNotes:
     def key(screen: Any) -> tuple[tuple[Any, ...], str | None] | None:
         if getattr(screen, "channel", None) == "seat":
             return ("seat", screen.room.id, screen.seat), screen.token
-        if getattr(screen, "is_host", False):
+        if getattr(screen, "is_host", False) and getattr(screen, "room", None) is not None:
             return ("host", screen.room.id), None
-        return None  # a spectator board enters nothing
+        return None  # a spectator board enters nothing, the host's room list keeps nothing of a room
 
     def session_expired(self, screen: Any) -> None:
         """The session showing `screen` expired: note it if its device loses something."""
