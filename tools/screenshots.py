@@ -1,7 +1,7 @@
 """Screenshots of every game: its board and a seat's phone page, at phone and tablet sizes, in
-each language.
+each language; and of the table's moments that are not a game's own (the scenes).
 
-    uv run python tools/screenshots.py [--out DIR] [--game G ...] [--lang L ...]
+    uv run python tools/screenshots.py [--out DIR] [--scene S ...] [--game G ...] [--lang L ...]
                                        [--size phone|tablet ...] [--jobs N] [--select]
 
 Each game is scripted into a mid-game state that shows its main mechanic, through the engines'
@@ -12,8 +12,23 @@ explosion and the income. The seat page is the page of a player the game waits f
 on their phone without any secret revealed on screen. One server (`main.py` on loopback) and
 one Chromium (Debian's, through Playwright) take every picture.
 
-Files: DIR/<game>/<lang>-<size>-<page>.png (default DIR: build/screenshots, not committed).
---select also copies the README's selection (SELECTION below) into docs/screenshots/.
+Scenes (--scene, repeatable; default `games` alone, the pictures above; `all` = every scene):
+  games          each --game's board and seat page (as above)
+  handover       the Vabanque board in the handover window just after a tap for one player: the
+                 "Now <name>" cue and the second tap refused ("Now <name>: tap again"); its own
+                 server, whose window lasts HANDOVER_SHOT_SECONDS (1.5 s at a real table) so the
+                 picture settles inside it; one fresh room per picture (the tap acts)
+  take-back      a Vabanque phone just after its secret card ("Take back my move") and the board
+                 after a take-back ("<name> took back a move.")
+  standings      a finished Vabanque game: the final standings on the board and a phone
+  free-seat      the table QR code's page (/table/<room>/<secret>): the free seats to pick from
+  deal-picker    Corruption's deal on the host board, two catalogue cards tapped
+  seating        Règlement's free seating on the board, with "Seat everyone at random"
+--game applies to the `games` scene only.
+
+Files: DIR/<game or scene>/<lang>-<size>-<page>.png (default DIR: build/screenshots, not
+committed), and beside each picture a .txt: the page's accessibility tree (its words) when it was
+taken. --select also copies the README's selection (SELECTION below) into docs/screenshots/.
 """
 
 from __future__ import annotations
@@ -43,6 +58,11 @@ from tests.harness.server import RefereeServer, prepare_rooms  # noqa: E402
 GAMES = ("vabanque", "corruption", "chicago_poker", "reglement")
 LANGS = ("en", "fr", "ru")
 SIZES = {"phone": (360, 780), "tablet": (1280, 800)}
+#: `games`: each game's board and seat page; the others: the table's moments (see the docstring)
+SCENES = ("games", "handover", "take-back", "standings", "free-seat", "deal-picker", "seating")
+#: The handover scene's window (REFEREE_HANDOVER_SECONDS of its own server): long enough for a
+#: tap, the refused second tap and a settled picture on a busy machine (a table has 1.5 s).
+HANDOVER_SHOT_SECONDS = 30.0
 #: how long a page may keep changing before it is photographed anyway
 SETTLE_SECONDS = 45.0
 DEFAULT_OUT = ROOT / "build" / "screenshots"
@@ -73,8 +93,40 @@ class Scene:
     seat_text: str
 
 
+@dataclass(frozen=True)
+class Shot:
+    """One picture: a page of the server opened on a device of its own, in a language and a size,
+    waited for, maybe acted on (`then`), then photographed."""
+
+    path: Path
+    lang: str
+    size: str
+    #: the page's path on the server (its query: the language, and the host token if `host`)
+    route: str
+    host: bool = False
+    #: the page counts as drawn once its accessibility tree shows this text / this identifier
+    wait_text: str | None = None
+    wait_ident: str | None = None
+    #: taps made once it is drawn, before the picture (the handover's double tap)
+    then: Callable[[Any], Awaitable[None]] | None = None
+    #: identifiers the page must still show once photographed (else the picture is refused)
+    shows: tuple[str, ...] = ()
+
+
 def shot_path(out: Path, game: str, lang: str, size: str, page: str) -> Path:
     return out / game / f"{lang}-{size}-{page}.png"
+
+
+def game_shots(scenes: dict[str, tuple[Scene, Scene]], langs: list[str], sizes: list[str], out: Path) -> list[list[Shot]]:
+    """The `games` scene: every board, then every phone (a board shows which phones are
+    connected: photographed before any phone joins)."""
+    boards, seats = [], []
+    for game, (board, seat) in scenes.items():
+        for lang in langs:
+            for size in sizes:
+                boards.append(Shot(shot_path(out, game, lang, size, "board"), lang, size, f"/room/{board.room}", host=True, wait_text=board.board_text))
+                seats.append(Shot(shot_path(out, game, lang, size, "seat"), lang, size, f"/join/{seat.room}/{seat.seat_token}", wait_text=seat.seat_text))
+    return [boards, seats]
 
 
 # --- the scripted games --------------------------------------------------------------------------
@@ -214,6 +266,157 @@ async def prepare(host: Any, games: list[str]) -> dict[str, tuple[Scene, Scene]]
     return {game: await SCRIPTS[game](host) for game in games}
 
 
+# --- the scenes: the table's moments that are not one game's ----------------------------------
+
+VABANQUE_PLAYERS = [("Adriano", "red"), ("Benedetta", "blue"), ("Carlotta", "green"), ("Дмитрий", "yellow")]
+
+
+def vabanque_setup() -> dict[str, Any]:
+    return {"players": [{"name": n, "colour": c} for n, c in VABANQUE_PLAYERS], "first_player": 0}
+
+
+#: the centre of the first node (in drawing order) whose identifier starts with the prefix and
+#: that lies wholly on screen, skipping the identifiers given; null if none
+ON_SCREEN_JS = """([prefix, skip]) => {
+    for (const e of document.querySelectorAll('[flt-semantics-identifier]')) {
+        const id = e.getAttribute('flt-semantics-identifier');
+        if (!id.startsWith(prefix) || skip.includes(id)) continue;
+        const r = e.getBoundingClientRect();
+        if (r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth)
+            return [id, r.left + r.width / 2, r.top + r.height / 2];
+    }
+    return null;
+}"""
+#: True once a node with this identifier is in the accessibility tree
+IDENT_JS = """(id) => document.querySelector(`[flt-semantics-identifier="${id}"]`) !== null"""
+#: True once at least n of the deal's slots say which card they hold
+PICKED_JS = """(n) => [...document.querySelectorAll('[flt-semantics-identifier^="deal-picked-"]')]
+    .filter(e => ((e.getAttribute('aria-label') || '') + (e.textContent || '')).trim()).length >= n"""
+
+
+async def on_screen(page: Any, prefix: str, skip: tuple[str, ...] = ()) -> tuple[str, float, float]:
+    found = await page.evaluate(ON_SCREEN_JS, [prefix, list(skip)])
+    if found is None:
+        raise RuntimeError(f"{page.url}: no {prefix}* control on screen")
+    return found[0], found[1], found[2]
+
+
+async def double_tap_a_table(page: Any) -> None:
+    """A chip entered for the player to place (a tap on a table), then the same spot again, as a
+    hurried finger would: the board now acts for the next player, so it refuses the tap."""
+    _, x, y = await on_screen(page, "table-")
+    await page.mouse.click(x, y)
+    await page.wait_for_function(IDENT_JS, arg="handover-now", timeout=WAIT_MS)
+    await page.mouse.click(x, y)
+    await page.wait_for_function(IDENT_JS, arg="banner", timeout=WAIT_MS)
+
+
+async def pick_two_contracts(page: Any) -> None:
+    """Two taps on the deal's catalogue cards: two slots filled, the cards dimmed where they were."""
+    tapped: tuple[str, ...] = ()
+    for count in (1, 2):
+        identifier, x, y = await on_screen(page, "deal-card-", tapped)
+        await page.mouse.click(x, y)
+        tapped += (identifier,)
+        await page.wait_for_function(PICKED_JS, arg=count, timeout=WAIT_MS)
+
+
+def every(out: Path, scene: str, langs: list[str], sizes: list[str], page: str, route: str, **options: Any) -> list[Shot]:
+    return [Shot(shot_path(out, scene, lang, size, page), lang, size, route, **options) for lang in langs for size in sizes]
+
+
+async def handover_scene(host: Any, langs: list[str], sizes: list[str], out: Path) -> list[list[Shot]]:
+    """A fresh Vabanque room per picture, at its first chip: the double tap acts once."""
+    shots = []
+    for lang in langs:
+        for size in sizes:
+            room = await host.create_room("vabanque", vabanque_setup(), seed=7)
+            shots.append(
+                Shot(shot_path(out, "handover", lang, size, "board"), lang, size, f"/room/{room.id}", host=True, wait_ident="table-1", then=double_tap_a_table, shows=("handover-now", "banner"))
+            )
+    return [shots]
+
+
+async def take_back_scene(host: Any, langs: list[str], sizes: list[str], out: Path) -> list[list[Shot]]:
+    """Vabanque's cards: the first player to place a card has placed it (their phone offers to
+    take it back); in a second room with the same deal they took it back (the board says so)."""
+    rooms = []
+    for _ in range(2):
+        room = await host.create_room("vabanque", vabanque_setup(), seed=7)
+        await play_randomly_until(room, lambda room=room: room.view().phase == "cards", seed=5)
+        action = room.game.random_action(room.state, random.Random(5))
+        assert action is not None and not room.game.is_public(action), action
+        await submit(room, action.model_dump(mode="json"))
+        rooms.append((room, action.by))
+    (placed, seat), (taken, again) = rooms
+    await taken.take_back(again, based_on_version=taken.version)
+    return [
+        every(out, "take-back", langs, sizes, "board", f"/room/{taken.id}", host=True, wait_text=taken.names[0]),
+        every(out, "take-back", langs, sizes, "seat", f"/join/{placed.id}/{placed.seats[seat].token}", wait_ident="take-back", shows=("take-back",)),
+    ]
+
+
+async def standings_scene(host: Any, langs: list[str], sizes: list[str], out: Path) -> list[list[Shot]]:
+    """A Vabanque game played to its end at random: the board, then a phone that did not win."""
+    room = await host.create_room("vabanque", vabanque_setup(), seed=8)
+    rng = random.Random(5)
+    while (action := room.game.random_action(room.state, rng)) is not None:
+        await submit(room, action.model_dump(mode="json"))
+    rows = room.game.standings(room.state)
+    assert rows is not None, "the game did not end"
+    seat = next(row.seat for row in rows if not row.winner)
+    return [
+        every(out, "standings", langs, sizes, "board", f"/room/{room.id}", host=True, wait_ident="final-standings", shows=("final-standings",)),
+        every(out, "standings", langs, sizes, "seat", f"/join/{room.id}/{room.seats[seat].token}", wait_ident="my-place", shows=("my-place",)),
+    ]
+
+
+async def free_seat_scene(host: Any, langs: list[str], sizes: list[str], out: Path) -> list[list[Shot]]:
+    """A new Vabanque room: the page its table QR code opens, every seat free."""
+    room = await host.create_room("vabanque", vabanque_setup(), seed=7)
+    assert room.table.free_seats
+    return [every(out, "free-seat", langs, sizes, "seat", f"/table/{room.id}/{room.table.secret}", wait_ident="claim-0", shows=("claim-0",))]
+
+
+async def deal_picker_scene(host: Any, langs: list[str], sizes: list[str], out: Path) -> list[list[Shot]]:
+    """Corruption's first deal on the host board (each picture's own device: its own form)."""
+    players = [("Alice", "red"), ("Bruno", "blue"), ("Chloé", "green")]
+    room = await host.create_room("corruption", {"players": [{"name": n, "colour": c} for n, c in players], "first_player": 0}, seed=4242)
+    return [every(out, "deal-picker", langs, sizes, "board", f"/room/{room.id}", host=True, wait_ident="deal-form", then=pick_two_contracts, shows=("deal-form",))]
+
+
+async def seating_scene(host: Any, langs: list[str], sizes: list[str], out: Path) -> list[list[Shot]]:
+    """Règlement's free seating, two gangsters placed by hand: the board offers the rest at random."""
+    players = [("Yvette", "yellow"), ("Raoul", "red"), ("Bianca", "blue"), ("Gaston", "green")]
+    room = await host.create_room("reglement", {"players": [{"name": n, "colour": c} for n, c in players], "first_placer": 2}, seed=5150)
+    await play_randomly_until(room, lambda: len(room.log_entries) >= 2, seed=3)
+    assert room.view().phase == "seating", room.view().phase
+    return [every(out, "seating", langs, sizes, "board", f"/room/{room.id}", host=True, wait_ident="seat-random", shows=("seat-random",))]
+
+
+EXTRA_SCENES: dict[str, Callable[[Any, list[str], list[str], Path], Awaitable[list[list[Shot]]]]] = {
+    "handover": handover_scene,
+    "take-back": take_back_scene,
+    "standings": standings_scene,
+    "free-seat": free_seat_scene,
+    "deal-picker": deal_picker_scene,
+    "seating": seating_scene,
+}
+#: what a scene's server needs in its environment besides the caller's (one server per setting)
+SCENE_ENV = {"handover": {"REFEREE_HANDOVER_SECONDS": f"{HANDOVER_SHOT_SECONDS:g}"}}
+
+
+async def prepare_scenes(host: Any, scenes: list[str], games: list[str], langs: list[str], sizes: list[str], out: Path) -> dict[str, list[list[Shot]]]:
+    """Per scene: its pictures, in batches taken one after another."""
+    prepared = {}
+    for name in scenes:
+        if name == "games":
+            prepared[name] = game_shots(await prepare(host, games), langs, sizes, out)
+        else:
+            prepared[name] = await EXTRA_SCENES[name](host, langs, sizes, out)
+    return prepared
+
+
 # --- the pictures ----------------------------------------------------------------------------------
 
 #: True once the semantics tree holds `text` (in a node's text or in the label Flutter folds a
@@ -237,60 +440,97 @@ def dominant_share(image: Any) -> float:
     return max(count for count, _ in colours) / (rgb.width * rgb.height)
 
 
-async def photograph(browser: Any, url: str, size: str, wait_text: str, path: Path) -> None:
-    width, height = SIZES[size]
+#: the page's words, for the .txt beside its picture, if Playwright's snapshot fails
+TEXTS_JS = """() => [...document.querySelectorAll('flt-semantics')]
+    .map(e => (e.getAttribute('aria-label') || '') + ' ' + ([...e.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join(' ')))
+    .map(t => t.trim()).filter(t => t).join('\\n')"""
+
+
+def url_of(server: RefereeServer, shot: Shot) -> str:
+    query = {"k": server.host_token or ""} if shot.host else {}
+    return server.url(shot.route, **query, lang=shot.lang)
+
+
+#: consecutive equal frames, PAUSE_MS apart, before a page counts as painted
+STILL_FRAMES = 3
+PAUSE_MS = 400
+
+
+async def settled_picture(page: Any, path: Path, differs_from: bytes | None = None) -> bytes:
+    """The page's picture once it stopped changing: STILL_FRAMES equal frames in a row, not blank
+    (the canvas paints after the semantics tree, and fonts arrive later still) and, if given,
+    not `differs_from` (the taps made are drawn)."""
+    frames: list[bytes] = []
+    deadline = time.monotonic() + SETTLE_SECONDS
+    while True:
+        picture = await page.screenshot()
+        frames = [*frames[-(STILL_FRAMES - 1):], picture]
+        if len(frames) == STILL_FRAMES and len(set(frames)) == 1 and not blank(picture) and picture != differs_from:
+            return picture
+        if time.monotonic() > deadline:
+            if blank(picture):
+                raise RuntimeError(f"{path}: the page was still blank after {SETTLE_SECONDS:.0f} s")
+            if picture == differs_from:
+                raise RuntimeError(f"{path}: the taps were never drawn in {SETTLE_SECONDS:.0f} s")
+            print(f"warning: {path} never settled", file=sys.stderr)
+            return picture
+        await page.wait_for_timeout(PAUSE_MS)
+
+
+async def photograph(browser: Any, server: RefereeServer, shot: Shot) -> None:
+    width, height = SIZES[shot.size]
+    path = shot.path
     # a device of its own: the language a link names is remembered per device
     context = await browser.new_context(viewport={"width": width, "height": height})
     try:
         page = await context.new_page()
-        await page.goto(url)
+        await page.goto(url_of(server, shot))
         await page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=WAIT_MS * 2)
         await page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
-        await page.wait_for_function(SHOWS_JS, arg=wait_text, timeout=WAIT_MS)
-        # The canvas paints after the semantics tree, and fonts arrive later still: the picture
-        # is taken once two consecutive frames, a moment apart, are the same and not blank.
-        previous = b""
-        deadline = time.monotonic() + SETTLE_SECONDS
-        while True:
-            picture = await page.screenshot()
-            if picture == previous and not blank(picture):
-                break
-            if time.monotonic() > deadline:
-                if blank(picture):
-                    raise RuntimeError(f"{path}: the page was still blank after {SETTLE_SECONDS:.0f} s")
-                print(f"warning: {path} never settled", file=sys.stderr)
-                break
-            previous = picture
-            await page.wait_for_timeout(400)
+        if shot.wait_text is not None:
+            await page.wait_for_function(SHOWS_JS, arg=shot.wait_text, timeout=WAIT_MS)
+        if shot.wait_ident is not None:
+            await page.wait_for_function(IDENT_JS, arg=shot.wait_ident, timeout=WAIT_MS)
+        if shot.then is None:
+            picture = await settled_picture(page, path)
+        else:
+            # The canvas is rasterised after the accessibility tree changes, and on a busy
+            # machine more than a second later: the taps' picture is the first settled one that
+            # differs from the page before them.
+            before = await settled_picture(page, path)
+            await shot.then(page)
+            picture = await settled_picture(page, path, differs_from=before)
+        try:
+            words = await page.locator("body").aria_snapshot(timeout=WAIT_MS)
+        except Exception:  # noqa: BLE001 - the words are a by-product: the picture counts
+            words = await page.evaluate(TEXTS_JS)
+        # checked after the picture: a state that ended meanwhile (the handover window) is refused
+        for identifier in shot.shows:
+            if not await page.evaluate(IDENT_JS, identifier):
+                raise RuntimeError(f"{path}: {identifier!r} was gone when the picture was taken")
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(picture)
+        path.with_suffix(".txt").write_text(words + "\n", encoding="utf-8")
     finally:
         await context.close()
 
 
-async def shoot(server: RefereeServer, scenes: dict[str, tuple[Scene, Scene]], langs: list[str], sizes: list[str], out: Path, jobs: int) -> list[Path]:
+async def shoot(server: RefereeServer, batches: list[list[Shot]], jobs: int) -> list[Path]:
     from playwright.async_api import async_playwright
 
-    boards, seats = [], []
-    for game, (board, seat) in scenes.items():
-        for lang in langs:
-            for size in sizes:
-                boards.append((server.url(f"/room/{board.room}", k=server.host_token or "", lang=lang), size, board.board_text, shot_path(out, game, lang, size, "board")))
-                seats.append((server.url(f"/join/{seat.room}/{seat.seat_token}", lang=lang), size, seat.seat_text, shot_path(out, game, lang, size, "seat")))
     written = []
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=require_chromium(), args=LAUNCH_ARGS)
         pages_at_once = asyncio.Semaphore(jobs)
 
-        async def take(url: str, size: str, text: str, path: Path) -> None:
+        async def take(shot: Shot) -> None:
             async with pages_at_once:
-                await photograph(browser, url, size, text, path)
-                written.append(path)
+                await photograph(browser, server, shot)
+                written.append(shot.path)
 
         try:
-            # Every board before any phone joins: a board shows which phones are connected.
-            for batch in (boards, seats):
-                await asyncio.gather(*(take(*job) for job in batch))
+            for batch in batches:  # one batch after another (the games: boards before phones)
+                await asyncio.gather(*(take(shot) for shot in batch))
         finally:
             await browser.close()
     return sorted(written)
@@ -313,14 +553,16 @@ def select(out: Path) -> list[Path]:
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"output directory (default {DEFAULT_OUT.relative_to(ROOT)})")
-    parser.add_argument("--game", action="append", choices=GAMES, help="a game (repeatable; default: all)")
+    parser.add_argument("--scene", action="append", choices=(*SCENES, "all"), help="a scene (repeatable; default: games; all: every scene)")
+    parser.add_argument("--game", action="append", choices=GAMES, help="a game of the games scene (repeatable; default: all)")
     parser.add_argument("--lang", action="append", choices=LANGS, help="a language (repeatable; default: all)")
     parser.add_argument("--size", action="append", choices=tuple(SIZES), help="phone (360x780) or tablet (1280x800); default both")
     parser.add_argument("--jobs", type=int, default=1, help="pages photographed at once (default 1: on a busy machine more only slows the server)")
     parser.add_argument("--select", action="store_true", help="copy the README's selection into docs/screenshots/")
     args = parser.parse_args(argv)
-    if args.select and (args.game or args.lang or args.size):
-        parser.error("--select copies from a full run: leave out --game, --lang and --size")
+    args.scene = list(SCENES) if "all" in (args.scene or []) else list(dict.fromkeys(args.scene or ["games"]))
+    if args.select and (args.game or args.lang or args.size or "games" not in args.scene):
+        parser.error("--select copies from a full run of the games scene: leave out --game, --lang and --size")
     return args
 
 
@@ -328,15 +570,28 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     games, langs, sizes = args.game or list(GAMES), args.lang or list(LANGS), args.size or list(SIZES)
     started = time.monotonic()
+    written: list[Path] = []
     with tempfile.TemporaryDirectory(prefix="screenshots-") as tmp:
-        data_dir = Path(tmp)
-        scenes = prepare_rooms(data_dir, lambda host: prepare(host, games))
-        server = RefereeServer(data_dir)
-        server.start()
-        try:
-            written = asyncio.run(shoot(server, scenes, langs, sizes, args.out, max(1, args.jobs)))
-        finally:
-            server.stop()
+        data_dir = Path(tmp) / "data"
+        data_dir.mkdir()
+        # the deal's value memory writes to the contract catalogue: a copy, never the shipped one
+        from companion.games.corruption import CATALOGUE_PATH
+
+        catalogue = Path(tmp) / "contracts.json"
+        shutil.copyfile(CATALOGUE_PATH, catalogue)
+        prepared = prepare_rooms(data_dir, lambda host: prepare_scenes(host, args.scene, games, langs, sizes, args.out))
+        # one server per environment the scenes need, one after another on the same data
+        by_env: dict[tuple[tuple[str, str], ...], list[list[Shot]]] = {}
+        for name, batches in prepared.items():
+            by_env.setdefault(tuple(sorted(SCENE_ENV.get(name, {}).items())), []).extend(batches)
+        for env, batches in by_env.items():
+            server = RefereeServer(data_dir, env={"CORRUPTION_CATALOGUE": str(catalogue), **dict(env)})
+            server.start()
+            try:
+                written += asyncio.run(shoot(server, batches, max(1, args.jobs)))
+            finally:
+                server.stop()
+    written.sort()
     print(f"{len(written)} screenshots in {args.out} ({time.monotonic() - started:.0f} s)")
     for path in written:
         print(f"  {path}")
