@@ -10,7 +10,7 @@ import pytest
 
 from companion.i18n import Translator
 from tests.harness.flet_inprocess import walk_controls
-from views.common import ACCENT, DISABLED_FILL, DISABLED_TEXT, big_button
+from views.common import ACCENT, BUTTON_TEXT_PADDING, DISABLED_FILL, DISABLED_TEXT, big_button
 from views.games import chicago_poker, corruption
 from views.screen import GameContext
 
@@ -24,7 +24,14 @@ def test_a_disabled_button_is_dim_whatever_its_colour() -> None:
         (on,) = buttons(big_button("Next", None, colour=colour))
         (off,) = buttons(big_button("Next", None, colour=colour, disabled=True))
         assert on.bgcolor == colour and not on.disabled
-        assert off.disabled and off.bgcolor == DISABLED_FILL and off.content.color == DISABLED_TEXT
+        assert off.disabled and off.bgcolor == DISABLED_FILL and off.content.content.color == DISABLED_TEXT
+
+
+def test_a_long_label_makes_a_button_taller_instead_of_being_cut() -> None:
+    # no fixed height: the label's padding makes 56 px for one line, and a second line adds to it
+    (button,) = buttons(big_button("Отменить последнее действие", None, width=300))
+    assert button.height is None
+    assert button.content.padding.top == button.content.padding.bottom == BUTTON_TEXT_PADDING
 
 
 def ctx(tr: Translator, width: float = 904.0) -> GameContext:

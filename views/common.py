@@ -123,6 +123,10 @@ DISABLED_FILL = "#33433E"
 DISABLED_TEXT = "#8A9A95"
 
 
+#: above and below a big button's text: one line of 18 px DejaVu (26 px) makes it 56 px high
+BUTTON_TEXT_PADDING = 15
+
+
 def big_button(
     text: str,
     on_click: Callable[[Any], Awaitable[None]] | None,
@@ -139,10 +143,14 @@ def big_button(
     # disabled: drawn dim whatever its colour (a bright yellow "Next" on the last step, or a
     # light "Undo" after a reveal, looked tappable; issue #15)
     button = ft.Button(
-        content=ft.Text(text, size=18, weight=ft.FontWeight.BOLD, color=DISABLED_TEXT if disabled else text_colour),
+        # at least 56 px high, taller when a long label wraps (Russian "Undo the last action" in
+        # a side column): a fixed height cut its second line
+        content=ft.Container(
+            padding=ft.Padding.symmetric(vertical=BUTTON_TEXT_PADDING),
+            content=ft.Text(text, size=18, weight=ft.FontWeight.BOLD, color=DISABLED_TEXT if disabled else text_colour),
+        ),
         on_click=on_click,
         bgcolor=DISABLED_FILL if disabled else colour,
-        height=56,
         width=width,
         disabled=disabled,
     )
