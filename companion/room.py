@@ -181,19 +181,24 @@ def replay(
     entries: Iterable[LogEntry],
     format_version: int = LOG_FORMAT_VERSION,
     told: Callable[[int, Iterable[Ruling]], None] | None = None,
+    forgot: Callable[[Iterable[int]], None] | None = None,
 ) -> Replay:
     """Fold a log into states. Undo entries pop the latest effective actions.
 
     `told(seq, rulings)` hears every ruling the room told as the log was written, in order: the
-    opening ones (seq 0), each action's (those later undone too), each undo's notice."""
+    opening ones (seq 0), each action's, each undo's notice; `forgot(seqs)` hears, before an
+    undo's notice, the seqs of the actions it undid (their rulings are no longer in effect)."""
     result = Replay(states=[initial_logged(game, setup, seed, format_version)], outcomes=[], entries=[])
     if told is not None and hasattr(game, "opening_rulings"):  # what the board says before the first action
         told(0, game.opening_rulings(result.state))
     for entry in entries:
         if entry.kind == "undo":
             count = entry.payload["count"]
+            undone = result.entries[-count:]
+            if forgot is not None:
+                forgot([e.seq for e in undone])
             if told is not None:
-                told(entry.seq, [undo_ruling(entry.payload, [e.payload for e in result.entries[-count:]])])
+                told(entry.seq, [undo_ruling(entry.payload, [e.payload for e in undone])])
             for _ in range(count):
                 result.states.pop()
                 result.outcomes.pop()
@@ -254,8 +259,8 @@ class Room:
             format_version=record.format_version,
         )
         room.log_entries = list(entries)
-        # The board's "What just happened" as the live room had it: undone actions and undo notices too.
-        room.history = replay(game, setup, record.seed, entries, record.format_version, told=room._remember)
+        # The board's "What just happened" as the live room had it: the undo notices, not the rulings of undone actions.
+        room.history = replay(game, setup, record.seed, entries, record.format_version, told=room._remember, forgot=room._forget)
         # Keys of actions in effect and of take-backs: an undone action's tap may be sent again.
         room.keys = {e.key: e.seq for e in [*room.history.entries, *(e for e in entries if e.kind == "undo")] if e.key}
         return room
@@ -299,6 +304,12 @@ class Room:
     def _remember(self, seq: int, rulings: Iterable[Ruling]) -> None:
         self.recent.extend((seq, r) for r in rulings)
         del self.recent[:-RECENT_RULINGS]
+
+    def _forget(self, seqs: Iterable[int]) -> None:
+        """Drop the rulings of undone actions: "What just happened" lists only actions in effect
+        (their undo's notice says that something was undone, and by whom, never what)."""
+        gone = set(seqs)
+        self.recent = [(seq, r) for seq, r in self.recent if seq not in gone]
 
     # -- fan-out --
 
@@ -405,14 +416,17 @@ class Room:
         assert self.history is not None
         await self.store.call("append", self.id, entry)
         self.log_entries.append(entry)
+        gone: list[int] = []
         for _ in range(count):
             self.history.states.pop()
             self.history.outcomes.pop()
             undone = self.history.entries.pop()
+            gone.append(undone.seq)
             if undone.key is not None:
                 self.keys.pop(undone.key, None)
         if entry.key is not None:
             self.keys[entry.key] = entry.seq
+        self._forget(gone)
         self._remember(entry.seq, [ruling])
         self._notify("version")
         return Accepted(version=self.version, seq=entry.seq, rulings=(ruling,))

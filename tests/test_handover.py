@@ -238,6 +238,8 @@ async def test_take_back_undoes_only_the_own_latest_action_and_reveals_nothing(m
         assert world.room.version == len(CHIP_TABLES) + 2  # the chips stayed
         assert world.board is not None
         assert f"{NAMES[seat]} took back a move." in world.board.text()
+        # "What just happened" lists the actions in effect: not the card taken back
+        assert "placed a card face down" not in world.board.text()
     # Byte for byte, the board and the other phone saw the same whichever card it was.
     from tests.harness.world import first_difference
 

@@ -268,6 +268,34 @@ async def test_a_take_back_sent_twice_is_applied_once_and_survives_a_restart(tmp
 
 
 @pytest.mark.parametrize("how", ["take_back", "host_undo"])
+async def test_what_just_happened_lists_only_actions_in_effect(host: Host, how: str, tmp_path: Path) -> None:
+    """An undone action's rulings leave the board's list (it showed "placed a card face down at
+    table 4" after the take-back); the undo's notice stays, and so do the actions before it."""
+    room = await new_room(host)
+    await to_cards(room)
+    before = [r.model_dump() for r in room.recent_rulings()]
+    await seat_does(room, {"type": "place_card", "by": A, "table": 4, "card": "cheat"})
+    placed = [r.model_dump() for r in room.recent_rulings()][len(before) :]
+    assert placed and all(r["params"].get("seat", A) == A for r in placed)  # the card's public ruling(s)
+    if how == "take_back":
+        await room.take_back(A, based_on_version=room.version)
+        notice = {"code": "room.taken_back", "params": {"seat": A}}
+    else:
+        await room.undo(1)
+        notice = {"code": "room.undone", "params": {"seat": A, "count": 1}}
+    assert [r.model_dump() for r in room.recent_rulings()] == [*before, notice]
+    # the same after a restart
+    again = Host(Store(host.store.store.path))
+    try:
+        assert [r.model_dump() for r in again.rooms[room.id].recent_rulings()] == [*before, notice]
+    finally:
+        again.close()
+    # the card placed again is listed again, once
+    await seat_does(room, {"type": "place_card", "by": A, "table": 4, "card": "raise"})
+    assert [r.model_dump() for r in room.recent_rulings()] == [*before, notice, *placed]
+
+
+@pytest.mark.parametrize("how", ["take_back", "host_undo"])
 async def test_a_tap_sent_again_after_an_undo_is_not_a_duplicate_of_nothing(host: Host, how: str, tmp_path: Path) -> None:
     room = await new_room(host)
     await to_cards(room)

@@ -135,7 +135,7 @@ async def test_restart_replays_the_log_exactly(host: Host, tmp_path: Path) -> No
 
 
 async def test_a_restarted_host_says_what_just_happened_as_the_live_one_did(host: Host, tmp_path: Path) -> None:
-    """The board's "What just happened" after a restart: the undo and take-back notices, and
+    """The board's "What just happened" after a restart: the undo and take-back notices, without
     the rulings of the actions they undid, as the live board showed them (it lost the notices)."""
     room = await new_room(host)
     rng = random.Random(4)
@@ -146,6 +146,8 @@ async def test_a_restarted_host_says_what_just_happened_as_the_live_one_did(host
     await play(room, 2, rng)
     live = list(room.recent)
     assert {"room.undone", "room.taken_back"} <= {r.code for _, r in live}
+    undo_seqs = {e.seq for e in room.log_entries if e.kind == "undo"}
+    assert {seq for seq, _ in live} <= {0} | undo_seqs | {e.seq for e in room.history.entries}  # only actions in effect
     board = room.view(BOARD).model_dump_json()
     host.close()
     again = Host(Store(tmp_path / "referee.sqlite3"))
