@@ -108,6 +108,13 @@ def deal(board: Any, expect: Any, catalogue: Path) -> None:
     know it yet), the other four typed into their slots."""
     lap("board loaded")
     expect(ident(board, "deal-form")).to_be_visible()
+    # a 1280x800 tablet holds the whole deal without scrolling: the catalogue, all six slots and
+    # the Deal button (it was below the fold, and only each body's first slot showed)
+    for what in ["deal-submit", "deal-card-Police Station", "deal-amount-1200000", *(f"deal-slot-{b}-{n}" for b in BODY_NAMES for n in (1, 2))]:
+        box = ident(board, what).bounding_box()
+        assert box is not None and box["height"] > 0, what
+        assert box["y"] >= 0 and box["y"] + box["height"] <= BOARD_VIEWPORT["height"], (what, box)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= BOARD_VIEWPORT["width"], (what, box)
     quick = ident(board, "deal-next")
     expect(quick).to_contain_text("Next: City Hall 1")
     ident(board, "deal-card-Monument").click()
@@ -121,6 +128,13 @@ def deal(board: Any, expect: Any, catalogue: Path) -> None:
     for body, contracts in list(DEAL.items())[1:]:
         for n, (name, value) in enumerate(contracts, start=1):
             prefix = f"{BODY_NAMES[body]} {n}"
+            # beside the catalogue, a slot's fields show once the slot is tapped
+            ident(board, f"deal-slot-{body}-{n}").click()
+            expect(board.locator(f'input[aria-label="{prefix}: name"]')).to_be_visible()
+            # an open slot's menu and fields push nothing out of the screen
+            for what in (f"deal-value-{body}-{n}", "deal-submit"):
+                box = ident(board, what).bounding_box()
+                assert box is not None and box["y"] + box["height"] <= BOARD_VIEWPORT["height"], (what, box)
             for field, text in (("name", name), ("value", value)):
                 type_into(board, expect, f"{prefix}: {field}", text)
     shot(board, "corruption-board-deal")

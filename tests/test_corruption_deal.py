@@ -138,3 +138,73 @@ async def test_typed_text_survives_a_redraw_before_its_change_event(make_host: A
     await board.click("deal-submit")
     county = next(b for b in world.room.view().bodies if b.body == "county_seat")
     assert [(c.name, c.value) for c in county.contracts] == [("University", 400_000), ("Subway", 800_000)]
+
+
+@pytest.mark.parametrize(
+    ("lang", "monument", "opera", "dam", "monument_in", "value_for"),
+    [
+        ("fr", "Monument", "Opéra", "Barrage hydroélectrique", "à la Municipalité 1", "Opéra à la Municipalité 2"),
+        ("ru", "Памятник", "Оперный театр", "Плотина ГЭС", "в Мэрии 1", "Оперный театр в Мэрии 2"),
+    ],
+)
+async def test_the_picker_names_the_catalogue_cards_in_the_tables_language(make_host: Any, harness_factory: Any, catalogue_file: Path, lang: str, monument: str, opera: str, dam: str, monument_in: str, value_for: str) -> None:
+    """The deal picker's buttons, menus, slots and prompts name each card as the table's own
+    cards print it (a Russian board showed "Hydro-Electric Dam"), and say where a card went with
+    the body's own article (French "en Municipalité 1" became "à la Municipalité 1")."""
+    write_catalogue(catalogue_file, [])
+    world = await make_world(make_host, harness_factory, f"names-{lang}")
+    board = await world.harness.open(f"/room/{world.room.id}?k={world.host.token}&lang={lang}", name="board")
+    english = ["Hydro-Electric Dam", "Opera House", "Elementary School", "Police Station", "Streetcar Line"]
+    chips = board.text(board.find("deal-quick"))
+    assert dam in chips and opera in chips and not [e for e in english if e in chips], chips
+    await board.click("deal-card-Monument")
+    assert monument_in in board.text(board.find("deal-card-Monument"))
+    assert field_value(board, "deal-name-city_hall-1") == monument and field_value(board, "deal-pick-city_hall-1") == monument
+    await board.click("deal-card-Opera House")
+    assert value_for in board.text(board.find("deal-next"))
+    await board.click("deal-amount-600000")
+    assert opera in board.text(board.find("deal-slot-city_hall-2"))
+    menu = next(c for c in walk_controls(board.find("deal-pick-county_seat-1")) if isinstance(c, ft.Dropdown))
+    assert not [o.text for o in menu.options if any(o.text.startswith(e) for e in english)]
+    assert not [e for e in english if e in board.text(board.find("deal-form"))]
+    for name in ["Stadium", "Subway", "University", "Airport"]:
+        await board.click(f"deal-card-{name}")
+        await board.click("deal-amount-500000")
+    await board.click("deal-submit")
+    await world.harness.settle()
+    names = [c.name for b in world.room.view().bodies for c in b.contracts]
+    assert names[:2] == [monument, opera], names
+    # the value typed at this table goes to the card's own entry, not a new one
+    remembered = json.loads(catalogue_file.read_text(encoding="utf-8"))["contracts"]
+    assert next(e for e in remembered if e["name"] == "Opera House")["value"] == 600_000
+    assert len(remembered) == len(json.loads(CATALOGUE_PATH.read_text(encoding="utf-8"))["contracts"])
+
+
+async def test_a_tablet_board_opens_one_slot_at_a_time(make_host: Any, harness_factory: Any, catalogue_file: Path) -> None:
+    """Beside the catalogue (a tablet's board), a slot's menu and fields show once it is tapped
+    or typed in; what is typed there stays when another slot opens."""
+    write_catalogue(catalogue_file, KNOWN)
+    world = await make_world(make_host, harness_factory, "open-slot")
+    board = await world.open_board()
+
+    def opened() -> list[str]:
+        shown = []
+        for body, n in ORDER:
+            semantics = board.find(f"deal-name-{body}-{n}")
+            assert semantics is not None
+            chain, control = [], semantics
+            while control is not None:
+                chain.append(control)
+                control = control.parent
+            assert len(chain) > 3, "no parents: this test would prove nothing"
+            if all(getattr(c, "visible", True) is not False for c in chain):
+                shown.append(f"{body}-{n}")
+        return shown
+
+    assert opened() == []
+    await board.click("deal-slot-county_seat-2")
+    assert opened() == ["county_seat-2"]
+    await set_field(board, "deal-name-county_seat-2", "Bridge")
+    await board.click("deal-slot-capitol-1")
+    assert opened() == ["capitol-1"] and field_value(board, "deal-name-county_seat-2") == "Bridge"
+    assert "Bridge" in board.text(board.find("deal-slot-county_seat-2"))

@@ -290,8 +290,10 @@ ON_SCREEN_JS = """([prefix, skip]) => {
 #: True once a node with this identifier is in the accessibility tree
 IDENT_JS = """(id) => document.querySelector(`[flt-semantics-identifier="${id}"]`) !== null"""
 #: True once at least n of the deal's slots say which card they hold
-PICKED_JS = """(n) => [...document.querySelectorAll('[flt-semantics-identifier^="deal-picked-"]')]
-    .filter(e => ((e.getAttribute('aria-label') || '') + (e.textContent || '')).trim()).length >= n"""
+#: slots holding a card: their title says it ("City Hall 1 · Monument · 100,000"; a tablet's
+#: board shows no slot's "picked" line until the slot is opened)
+PICKED_JS = """(n) => [...document.querySelectorAll('[flt-semantics-identifier^="deal-slot-"]')]
+    .filter(e => ((e.getAttribute('aria-label') || '') + (e.textContent || '')).includes('·')).length >= n"""
 
 
 async def on_screen(page: Any, prefix: str, skip: tuple[str, ...] = ()) -> tuple[str, float, float]:

@@ -563,10 +563,13 @@ MESSAGES: dict[str, str] = {
     "corruption.ui.deal_title": "Round {round}: enter the six new contracts",
     "corruption.ui.deal_help": "Tap each contract as it is dealt, or pick or type a slot's card, then Deal (or Enter). Deferred contracts stay where they are.",
     "corruption.ui.deal_next": "Tap the contracts as they are dealt. Next: {slot}",
-    "corruption.ui.deal_value_for": "{name} in {slot}: tap its value (remembered for the next games)",
+    "corruption.ui.deal_value_for": "{name} {where}: tap its value (remembered for the next games)",
     "corruption.ui.deal_ready": "All six contracts are in: check them, then Deal.",
     "corruption.ui.deal_clear": "Empty {body} {n}",
-    "corruption.ui.deal_card_in": "in {slot}",
+    # where a card went, said with each body's own preposition and article (French: "à la", "au")
+    "corruption.ui.deal_in.city_hall": "in City Hall {n}",
+    "corruption.ui.deal_in.county_seat": "in County Seat {n}",
+    "corruption.ui.deal_in.capitol": "in Capitol {n}",
     "corruption.ui.deal_amounts": "Values (for a card the catalogue does not know yet):",
     "corruption.ui.value_unknown": "value not known yet",
     "corruption.ui.deal_pick": "{body} {n}: catalogue",
@@ -1500,6 +1503,7 @@ CATALOGUE_PATH = Path(__file__).resolve().parents[2] / "assets" / "corruption_co
 class CatalogueEntry(Model):
     name: str = Field(min_length=1, max_length=CONTRACT_NAME_MAX)
     name_fr: str | None = None
+    name_ru: str | None = None
     #: None until someone types it from the physical card
     value: int | None = Field(default=None, ge=CONTRACT_MIN_VALUE, le=CONTRACT_MAX_VALUE)
     source: str = ""
@@ -1521,7 +1525,7 @@ def remember_contract(catalogue: Catalogue, name: str, value: int) -> Catalogue:
     name = name.strip()
     entries = list(catalogue.contracts)
     for i, entry in enumerate(entries):
-        if name.casefold() in (entry.name.casefold(), (entry.name_fr or "").casefold()):
+        if name.casefold() in (entry.name.casefold(), (entry.name_fr or "").casefold(), (entry.name_ru or "").casefold()):
             entries[i] = CatalogueEntry.model_validate({**entry.model_dump(), "value": value})
             break
     else:

@@ -574,8 +574,10 @@ def score_row(ctx: GameContext, view: View) -> ft.Control:
 
 
 def contract_name(tr: Any, entry: Any) -> str:
-    """A catalogue contract's name as the table's own cards print it: French cards in French."""
-    return entry.name_fr if tr.lang == "fr" and entry.name_fr else entry.name
+    """A catalogue contract's name as the table's own cards print it: French cards in French,
+    a Russian table's in Russian."""
+    translated = {"fr": entry.name_fr, "ru": entry.name_ru}.get(tr.lang)
+    return translated or entry.name
 
 
 def deal_form(ctx: GameContext, view: View) -> ft.Control:
@@ -605,7 +607,12 @@ def deal_form(ctx: GameContext, view: View) -> ft.Control:
     on_table = {c.name.casefold() for b in view.bodies for c in b.contracts}
     shown = {contract_name(tr, e): e for e in entries}
     slots = [(body, n) for body in BODIES for n in range(1, NEW_CONTRACTS_PER_BODY + 1)]
-    width = body_width(ctx, 220.0, inset=24.0)
+    # A tablet's board (1280x800) holds the whole deal without scrolling: the catalogue on the
+    # left, the six slots in one column beside it, one slot's menu and fields open at a time
+    # (the one tapped or typed in), and Deal under them. A phone keeps the three bodies one
+    # under another, every slot open.
+    wide = ctx.width >= DEAL_SIDE_BY_SIDE
+    width = DEAL_SLOTS_WIDTH if wide else body_width(ctx, 220.0, inset=24.0)
 
     def slot(body: str, n: int) -> dict[str, str]:
         return form.setdefault(f"{body}-{n}", {"name": "", "value": ""})
@@ -672,17 +679,19 @@ def deal_form(ctx: GameContext, view: View) -> ft.Control:
         await ctx.rerender()
 
     async def choose_slot(body: str, n: int) -> None:
-        chosen["slot"] = f"{body}-{n}"
+        chosen["slot"] = chosen["open"] = f"{body}-{n}"
         await ctx.rerender()
 
     async def clear_slot(body: str, n: int) -> None:
         form[f"{body}-{n}"] = {"name": "", "value": ""}
-        chosen["slot"] = f"{body}-{n}"
+        chosen["slot"] = chosen["open"] = f"{body}-{n}"
         await ctx.rerender()
 
     def on_text(body: str, n: int, field: str):
         async def changed(event: Any) -> None:
             slot(body, n)[field] = event.control.value or ""
+            # the slot being typed in stays open across the redraws to come
+            chosen["open"] = f"{body}-{n}"
 
         return changed
 
@@ -696,7 +705,7 @@ def deal_form(ctx: GameContext, view: View) -> ft.Control:
         return control
 
     at = target()
-    used = {slot(b, n)["name"].strip().casefold(): f"{tr.t(f'corruption.body.{b}')} {n}" for b, n in slots if slot(b, n)["name"].strip()}
+    used = {slot(b, n)["name"].strip().casefold(): tr.t(f"corruption.ui.deal_in.{b}", n=n) for b, n in slots if slot(b, n)["name"].strip()}
     # -- the catalogue's cards: one tap fills the next slot. Every row is always drawn, and a
     # card dealt stays in its place (dimmed, saying where it went): nothing moves between two
     # taps, so a finger already on its way lands where the eye saw the button. --
@@ -706,7 +715,7 @@ def deal_form(ctx: GameContext, view: View) -> ft.Control:
         at_name = f"{tr.t(f'corruption.body.{at[0]}')} {at[1]}"
         data = slot(*at)
         if data["name"].strip() and parse_value(data["value"]) <= 0:
-            prompt = deal_prompt(tr.t("corruption.ui.deal_value_for", name=data["name"], slot=at_name), ACCENT)
+            prompt = deal_prompt(tr.t("corruption.ui.deal_value_for", name=data["name"], where=tr.t(f"corruption.ui.deal_in.{at[0]}", n=at[1])), ACCENT)
         else:
             prompt = deal_prompt(tr.t("corruption.ui.deal_next", slot=at_name), ACCENT)
     cards = []
@@ -715,11 +724,11 @@ def deal_form(ctx: GameContext, view: View) -> ft.Control:
             continue
         where = used.get(name.casefold())
         if where is not None:
-            cards.append(deal_chip(name, None, f"deal-card-{e.name}", tr.t("corruption.ui.deal_card_in", slot=where)))
+            cards.append(deal_chip(name, None, f"deal-card-{e.name}", where, compact=wide))
         else:
-            cards.append(deal_chip(name, handler(tapped_card, name), f"deal-card-{e.name}", tr.money(e.value) if e.value else tr.t("corruption.ui.value_unknown")))
+            cards.append(deal_chip(name, handler(tapped_card, name), f"deal-card-{e.name}", tr.money(e.value) if e.value else tr.t("corruption.ui.value_unknown"), compact=wide))
     low, high = catalogue().value_range
-    amounts = [deal_chip(tr.money(a), handler(tapped_value, a), f"deal-amount-{a}") for a in range(low, high + 1, 100_000)]
+    amounts = [deal_chip(tr.money(a), handler(tapped_value, a), f"deal-amount-{a}", compact=wide) for a in range(low, high + 1, 100_000)]
     quick: list[ft.Control] = [
         prompt,
         ft.Row(cards, wrap=True, spacing=6, run_spacing=6),
@@ -728,9 +737,11 @@ def deal_form(ctx: GameContext, view: View) -> ft.Control:
     ]
 
     cols: list[ft.Control] = []
+    column: list[ft.Control] = []
     for body in BODIES:
         body_name = tr.t(f"corruption.body.{body}")
-        column: list[ft.Control] = [label(body_name, 24, ACCENT, ft.FontWeight.BOLD)]
+        if not wide:
+            column = [label(body_name, 24, ACCENT, ft.FontWeight.BOLD)]
         for n in range(1, NEW_CONTRACTS_PER_BODY + 1):
             current = slot(body, n)
             options = [
@@ -755,7 +766,7 @@ def deal_form(ctx: GameContext, view: View) -> ft.Control:
                             padding=ft.Padding.symmetric(horizontal=8, vertical=6),
                             border_radius=8,
                             bgcolor=ACCENT if is_target else None,
-                            content=label(slot_title(tr, body_name, n, current), 16, "#111111" if is_target else INK, ft.FontWeight.BOLD, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
+                            content=label(slot_title(tr, body_name, n, current), 15 if wide else 16, "#111111" if is_target else INK, ft.FontWeight.BOLD, max_lines=2 if wide else 1, overflow=ft.TextOverflow.ELLIPSIS),
                         ),
                     ),
                     ft.Semantics(
@@ -769,7 +780,11 @@ def deal_form(ctx: GameContext, view: View) -> ft.Control:
                 spacing=2,
             )
             column.append(title)
-            column.append(
+            # beside the catalogue, only the slot tapped or typed in shows its menu and fields
+            # (drawn all the same: what is typed stays in its field)
+            is_open = not wide or chosen.get("open") == f"{body}-{n}"
+            editor: list[ft.Control] = []
+            editor.append(
                 ft.Semantics(
                     identifier=f"deal-pick-{body}-{n}",
                     key=f"deal-pick-{body}-{n}",
@@ -789,12 +804,19 @@ def deal_form(ctx: GameContext, view: View) -> ft.Control:
             )
             picked = bool(current.get("picked")) and current.get("picked") == current["name"]
             # always drawn, empty until a pick: the fields below keep their place
-            column.append(ft.Semantics(identifier=f"deal-picked-{body}-{n}", key=f"deal-picked-{body}-{n}", content=label(tr.t("corruption.ui.picked", name=current["name"]) if picked else " ", 14, WON)))
-            column.append(ft.Semantics(identifier=f"deal-name-{body}-{n}", key=f"deal-name-{body}-{n}", content=field(body, n, "name", tr.t("corruption.ui.deal_name", body=body_name, n=n))))
-            column.append(ft.Semantics(identifier=f"deal-value-{body}-{n}", key=f"deal-value-{body}-{n}", content=field(body, n, "value", tr.t("corruption.ui.deal_value", body=body_name, n=n), keyboard_type=ft.KeyboardType.NUMBER)))
-            if n < NEW_CONTRACTS_PER_BODY:
-                column.append(ft.Divider(height=8, color=MUTED))
-        cols.append(ft.Container(width=width, content=ft.Column(column, spacing=8)))
+            editor.append(ft.Semantics(identifier=f"deal-picked-{body}-{n}", key=f"deal-picked-{body}-{n}", content=label(tr.t("corruption.ui.picked", name=current["name"]) if picked else " ", 14, WON)))
+            editor.append(ft.Semantics(identifier=f"deal-name-{body}-{n}", key=f"deal-name-{body}-{n}", content=field(body, n, "name", tr.t("corruption.ui.deal_name", body=body_name, n=n))))
+            editor.append(ft.Semantics(identifier=f"deal-value-{body}-{n}", key=f"deal-value-{body}-{n}", content=field(body, n, "value", tr.t("corruption.ui.deal_value", body=body_name, n=n), keyboard_type=ft.KeyboardType.NUMBER)))
+            if wide:
+                column.append(ft.Container(visible=is_open, padding=ft.Padding.only(left=8, bottom=4), content=ft.Column(editor, spacing=6)))
+            else:
+                column.extend(editor)
+                if n < NEW_CONTRACTS_PER_BODY:
+                    column.append(ft.Divider(height=8, color=MUTED))
+        if not wide:
+            cols.append(ft.Container(width=width, content=ft.Column(column, spacing=8)))
+    if wide:
+        cols.append(ft.Container(width=width, content=ft.Column(column, spacing=4)))
 
     async def deal() -> None:
         harvest()  # the text each field holds, change events still on their way included
@@ -820,16 +842,35 @@ def deal_form(ctx: GameContext, view: View) -> ft.Control:
             padding=12,
             content=ft.Column(
                 [
-                    label(tr.t("corruption.ui.deal_title", round=round_number), 24, INK, ft.FontWeight.BOLD),
-                    label(tr.t("corruption.ui.deal_help"), 15, MUTED),
-                    ft.Semantics(identifier="deal-quick", key="deal-quick", content=ft.Column(quick, spacing=6)),
-                    ft.Row(cols, spacing=8, run_spacing=8, wrap=True, vertical_alignment=ft.CrossAxisAlignment.START),
-                    big_button(tr.t("corruption.ui.deal_submit"), handler(deal), ident="deal-submit"),
+                    label(tr.t("corruption.ui.deal_title", round=round_number), 20 if wide else 24, INK, ft.FontWeight.BOLD),
+                    label(tr.t("corruption.ui.deal_help"), 14 if wide else 15, MUTED),
+                    ft.Row(
+                        [
+                            ft.Container(expand=True, content=ft.Semantics(identifier="deal-quick", key="deal-quick", content=ft.Column(quick, spacing=6))),
+                            ft.Column([*cols, big_button(tr.t("corruption.ui.deal_submit"), handler(deal), ident="deal-submit", width=width)], spacing=8),
+                        ],
+                        spacing=12,
+                        vertical_alignment=ft.CrossAxisAlignment.START,
+                    )
+                    if wide
+                    else ft.Column(
+                        [
+                            ft.Semantics(identifier="deal-quick", key="deal-quick", content=ft.Column(quick, spacing=6)),
+                            ft.Row(cols, spacing=8, run_spacing=8, wrap=True, vertical_alignment=ft.CrossAxisAlignment.START),
+                            big_button(tr.t("corruption.ui.deal_submit"), handler(deal), ident="deal-submit"),
+                        ],
+                        spacing=10,
+                    ),
                 ],
-                spacing=10,
+                spacing=8 if wide else 10,
             ),
         ),
     )
+
+
+#: the board's width from which the deal's slots stand beside the catalogue, and their column's
+DEAL_SIDE_BY_SIDE = 760.0
+DEAL_SLOTS_WIDTH = 300.0
 
 
 def slot_title(tr: Any, body_name: str, n: int, current: dict[str, str]) -> str:
@@ -857,12 +898,13 @@ def deal_prompt(text: str, colour: str) -> ft.Control:
     return ft.Semantics(identifier="deal-next", key="deal-next", live_region=True, content=label(text, 18, colour, ft.FontWeight.BOLD))
 
 
-def deal_chip(text: str, on_click: Any, ident: str, detail: str | None = None) -> ft.Control:
+def deal_chip(text: str, on_click: Any, ident: str, detail: str | None = None, compact: bool = False) -> ft.Control:
     """One tap in the deal: a catalogue card (name, and its value or that it is not known yet),
-    or a value. At least 48 px high. Without `on_click`: a card already dealt, dimmed."""
-    lines: list[ft.Control] = [ft.Text(text, size=17, weight=ft.FontWeight.BOLD, color="#111111" if on_click else "#546E7A")]
+    or a value. At least 48 px high. Without `on_click`: a card already dealt, dimmed.
+    `compact` (a tablet's board, where the whole deal must fit): 15 px names, 12 px details."""
+    lines: list[ft.Control] = [ft.Text(text, size=15 if compact else 17, weight=ft.FontWeight.BOLD, color="#111111" if on_click else "#546E7A")]
     if detail:
-        lines.append(ft.Text(detail, size=13, color="#37474F"))
+        lines.append(ft.Text(detail, size=12 if compact else 13, color="#37474F"))
     return ft.Semantics(
         identifier=ident,
         key=ident,
@@ -871,8 +913,8 @@ def deal_chip(text: str, on_click: Any, ident: str, detail: str | None = None) -
             on_click=on_click,
             bgcolor=CARD_FACE if on_click else "#B0BEC5",
             border_radius=8,
-            padding=ft.Padding.symmetric(horizontal=12, vertical=6),
-            height=56 if detail else 48,
+            padding=ft.Padding.symmetric(horizontal=8 if compact else 12, vertical=4 if compact else 6),
+            height=(52 if compact else 56) if detail else 48,
             content=ft.Column(lines, spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER),
         ),
     )
