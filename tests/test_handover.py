@@ -14,7 +14,9 @@ from typing import Any
 
 import pytest
 
-from tests.harness.flet_inprocess import Tab
+import flet as ft
+
+from tests.harness.flet_inprocess import Tab, walk_controls
 from tests.harness.world import World
 from tests.test_corruption_views import catalogue_copy  # noqa: F401 (a fixture: the contract catalogue in a temporary copy)
 from tests.test_views_inprocess import CHIP_TABLES, NAMES, make_world, screen_of
@@ -205,6 +207,39 @@ async def test_messages_float_over_the_page(make_host: Any, harness_factory: Any
 # --------------------------------------------------------------------------------------------
 
 
+def keyed(tab: Tab, key: str) -> Any:
+    found = [c for c in walk_controls(tab.session.page) if getattr(c, "key", None) == key]
+    assert len(found) == 1, (key, len(found))
+    return found[0]
+
+
+def luminance(hex_colour: str) -> float:
+    r, g, b = (int(hex_colour.lstrip("#")[i : i + 2], 16) / 255 for i in (0, 2, 4))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def take_back_place(phone: Tab) -> str:
+    """Where the phone draws "Take back my move": "top" (after the waiting message, before the
+    game: in view without scrolling) or "bottom" (after the game); and it looks like what it is,
+    a bright enabled button, or the dim disabled one."""
+    from views.common import DISABLED_FILL, FELT
+
+    order = {id(c): i for i, c in enumerate(walk_controls(phone.session.page))}  # tree order
+    button = next(c for c in walk_controls(phone.find("take-back")) if isinstance(c, ft.Button))  # type: ignore[arg-type]
+    at = order[id(button)]
+    body = [order[id(c)] for c in walk_controls(keyed(phone, "seat-body"))]
+    if button.disabled:
+        assert button.bgcolor == DISABLED_FILL
+    else:  # bright on the dark felt, nothing like the disabled fill
+        assert luminance(button.bgcolor) - luminance(FELT) > 0.6 and button.bgcolor != DISABLED_FILL  # type: ignore[arg-type]
+    if at < min(body):
+        assert order[id(keyed(phone, "waiting-for"))] < at, "below the waiting message"
+        assert not button.disabled
+        return "top"
+    assert at > max(body)
+    return "bottom"
+
+
 async def card_then_take_back(make_host: Any, harness_factory: Any, name: str, card: str) -> tuple[World, int, int]:
     """Chips entered straight into the room; a board, the first card player's phone and an
     observer phone; the player places `card` on table 2, then takes it back on the phone."""
@@ -221,6 +256,7 @@ async def card_then_take_back(make_host: Any, harness_factory: Any, name: str, c
     await phone.click("seat-table-2")
     assert [(p.card, p.table) for p in world.room.state.placements] == [(card, 2)]
     assert phone.has("take-back"), phone.identifiers()
+    assert take_back_place(phone) == "top"
     await phone.click("take-back")
     # the card's pick went with the move: no "now tap its table" left on the page, hidden
     assert not phone.has("prompt-table") and not phone.has("grid-cards"), phone.identifiers()
@@ -263,8 +299,10 @@ async def test_take_back_is_greyed_with_its_reason_once_another_action_came(make
     phone = await world.open_phone(seat)
     await phone.click("seat-table-3")  # a public chip, placed on the phone
     assert phone.has("take-back")
+    assert take_back_place(phone) == "top"
     await board.click("table-5")  # the next player's chip, entered on the board
     assert phone.has("take-back-why")
+    assert take_back_place(phone) == "bottom"  # greyed, its reason below the game
     assert "Another action came after yours" in phone.text(phone.find("take-back-why"))  # type: ignore[arg-type]
     assert phone.clickable_in(phone.find("take-back")) is None  # type: ignore[arg-type]
     assert world.room.version == 2

@@ -61,13 +61,18 @@ def ready_panel(ctx: GameContext, view: Any, seat: int) -> ft.Control | None:
     return ft.Column(items, spacing=6, tight=True, key="ready-panel")
 
 
+#: the enabled "Take back my move": the page's light ink, not the grey of secondary buttons
+TAKE_BACK_FILL = INK
+
+
 def take_back_control(ctx: GameContext, status: Any, on_tap: Any) -> ft.Control | None:
     """The owner's "Take back my move": while its latest action is the last one and revealed
     nothing; greyed with the reason once another action came or a reveal happened; absent while
     this seat has done nothing to take back."""
     tr = ctx.tr
     if status.available:
-        return big_button(tr.t("ui.take_back"), on_tap, ident="take-back", colour="#B0BEC5")
+        # bright, dark text: an action one may take (a grey fill read as a disabled button)
+        return big_button(tr.t("ui.take_back"), on_tap, ident="take-back", colour=TAKE_BACK_FILL)
     if status.refusal in (None, "room.err.take_back_nothing"):
         return None
     return ft.Column(

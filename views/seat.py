@@ -239,13 +239,22 @@ class SeatScreen(RoomScreen):
         elif view.waiting_for and len(view.waiting_for) < len(self.names):  # not "everyone"
             items.append(role("waiting-for", label(self.waiting_text(ui, ctx, view), 18, MUTED)))
         standings = self.room.game.standings(self.room.state)
+        take_back = self.room.take_back_status(self.seat) if standings is None else None
+        # "Take back my move" while it may be used: at the top, by the waiting message that
+        # replaced "Your turn", in view without scrolling right after the move (below a long
+        # public table it sat past a phone's bottom edge). Drawn alike whatever the move was.
+        if take_back is not None and take_back.available:
+            items.append(role("take-back-row", take_back_control(ctx, take_back, handler(self.take_back, self.shown_version))))  # type: ignore[arg-type]
         if standings is not None:
             # The end: where this player came, and the table's standings; nothing left to peek at.
             items += [my_place(tr, standings, self.seat, width=ctx.width), standings_table(tr, self.names, self.colours, standings, width=ctx.width, size=18)]
         else:
             items.append(role("seat-body", ui.seat_body(ctx, view)))
-            # below the game, so their coming and going never moves what the finger just tapped
-            extras = [ready_panel(ctx, view, self.seat), take_back_control(ctx, self.room.take_back_status(self.seat), handler(self.take_back, self.shown_version))]
+            # below the game, so their coming and going never moves what the finger just tapped;
+            # a greyed take-back (another action came) too: its reason is no news worth the top
+            assert take_back is not None
+            greyed = None if take_back.available else take_back_control(ctx, take_back, handler(self.take_back, self.shown_version))
+            extras = [ready_panel(ctx, view, self.seat), greyed]
             items.extend(role(name, c) for name, c in zip(("ready-panel", "take-back-row"), extras) if c is not None)
         page = ft.Container(
             alignment=ft.Alignment.TOP_CENTER,
