@@ -196,10 +196,40 @@ async def test_messages_float_over_the_page(make_host: Any, harness_factory: Any
     assert board.has("banner")
     stack = page.controls[0]
     assert stack.controls[0]._i == body._i and stack.controls[0].key == "page"  # type: ignore[attr-defined]  # the same control
-    assert stack.controls[-1].key == "messages" and stack.controls[-1].top == 0  # type: ignore[attr-defined]
+    assert stack.controls[-1].key == "messages" and stack.controls[-1].bottom == 0  # type: ignore[attr-defined]
     assert board.find("seat-0")._i == seat_row  # type: ignore[union-attr]  # nothing under the finger was replaced
     await board.click("banner")
     assert not board.has("banner")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (360, 780)], ids=["tablet", "phone"])
+async def test_board_messages_float_over_the_bottom_edge_clear_of_the_side_column(make_host: Any, harness_factory: Any, window: float, size: tuple[int, int]) -> None:
+    """The handover cue and a refusal float over the board's bottom edge: at the top they hid
+    the title and the status on a phone-sized board and the first table on a tablet; on a tablet
+    they keep clear of the side column (its "What just happened" reaches the bottom)."""
+    from views.common import PANEL
+
+    world = await make_world(make_host, harness_factory, f"bottom-{size[0]}")
+    board = await world.harness.open(f"/room/{world.room.id}?k={world.host.token}", width=size[0], height=size[1], name="board")
+    first = world.current()
+    await board.click("table-2")
+    second = world.current()
+    stale = screen_of(board).submitter(world.room.version - 1)  # a tap made on the drawing before
+    assert not await stale({"type": "place_chip", "by": second, "table": 3})
+    await world.harness.settle()
+    assert world.room.version == 1 and first != second
+    stack = board.session.page.controls[0]  # type: ignore[attr-defined]
+    layer = stack.controls[-1]
+    assert layer.key == "messages" and layer.bottom == 0 and layer.top is None and layer.left == 0
+    inside = {id(c) for c in walk_controls(layer)}
+    for ident in ("handover-now", "banner"):
+        assert id(board.find(ident)) in inside, ident  # both in the floating layer, none in the page
+    assert board.find("seat-0") is not None and id(board.find("seat-0")) not in inside
+    side = next(c for c in walk_controls(stack.controls[0]) if isinstance(c, ft.Container) and c.bgcolor == PANEL and id(board.find("seat-0")) in {id(k) for k in walk_controls(c)})
+    if size[0] >= 900:  # the side column beside the board: the messages stay left of it
+        assert side.width is not None and layer.right >= side.width
+    else:  # one column: the whole width
+        assert layer.right == 0
 
 
 # --------------------------------------------------------------------------------------------

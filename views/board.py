@@ -202,7 +202,10 @@ class BoardScreen(RoomScreen):
             )
         else:
             body = ft.Column([*main, side], expand=True, scroll=ft.ScrollMode.AUTO)
-        controls: list[ft.Control] = [message_overlay(ft.Column([header, body], expand=True), self.messages())]
+        # The messages float over the bottom edge, left of a tablet's side column: at the top they
+        # hid the title and the status (a phone) or the board's first table (a tablet).
+        overlay = message_overlay(ft.Column([header, body], expand=True), self.messages(), at_bottom=True, right=side_width + 12 if wide else 0)
+        controls: list[ft.Control] = [overlay]
         if self.confirm_seat is not None:
             controls = [ft.Stack([ft.Column(controls, expand=True), self.confirm_overlay()], expand=True)]
         elif self.qr_seat is not None:
@@ -212,7 +215,8 @@ class BoardScreen(RoomScreen):
         return controls
 
     def messages(self) -> list[ft.Control]:
-        """This board's own error and notice, floating over the page (see message_overlay)."""
+        """This board's own error and notice, floating over the page's bottom edge (see
+        message_overlay)."""
         out: list[ft.Control] = []
         cue = self.handover_cue()
         if cue is not None:

@@ -333,13 +333,19 @@ def banner(message: str, colour: str = DANGER, ident: str = "banner", on_dismiss
     )
 
 
-def message_overlay(body: ft.Control, messages: list[ft.Control]) -> ft.Control:
+def message_overlay(body: ft.Control, messages: list[ft.Control], *, at_bottom: bool = False, right: float = 0) -> ft.Control:
     """`body` with `messages` (banners) floating over its top edge: a message coming or going
     never moves what is under the players' fingers (a banner above the board pushed it ~60 px
-    down, inviting the next mis-tap). The body keeps its key, so it is not redrawn with them."""
+    down, inviting the next mis-tap). The body keeps its key, so it is not redrawn with them.
+    `at_bottom`: over the bottom edge instead (a board's title and status are at its top);
+    `right`: the width kept clear on the right (a side column)."""
     layers: list[ft.Control] = [role("page", body)]
     if messages:
-        layers.append(ft.Container(key="messages", top=0, left=0, right=0, padding=4, content=ft.Column(messages, spacing=6, tight=True)))
+        column = ft.Column(messages, spacing=6, tight=True)
+        if at_bottom:
+            layers.append(ft.Container(key="messages", bottom=0, left=0, right=right, padding=4, content=column))
+        else:
+            layers.append(ft.Container(key="messages", top=0, left=0, right=right, padding=4, content=column))
     return ft.Stack(layers, expand=True)
 
 

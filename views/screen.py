@@ -350,8 +350,9 @@ class RoomScreen:
         return based_on != self.room.version or self.handover.refuses(raw.get("by"))
 
     def handover_cue(self) -> ft.Control | None:
-        """While the window is open, a small "Now Gus" over the page's top edge (nothing moves):
-        who the controls act for now, and that they are not live yet."""
+        """While the window is open, a small "Now Gus" floating over the page (nothing moves; a
+        phone's top edge, a board's bottom edge): who the controls act for now, and that they are
+        not live yet."""
         if not self.handover.is_open() or self.handover.seat is None:
             return None
         text = self.tr.t("ui.handover_now", self.names, seat=self.handover.seat) if self.acts_for_others else self.tr.t("ui.handover_now_self")
