@@ -238,3 +238,22 @@ async def test_a_phone_with_a_seat_that_scans_again_goes_straight_to_it(make_hos
     assert world.room.free_seats() == [0, 1]
     # a seat page never carries the table's secret (it would let a player hand out seats)
     assert world.room.table.secret.encode() not in b"".join(again.frames[1:])
+
+
+async def test_each_free_seat_is_offered_in_its_players_colour_and_shape(make_host: Any, harness_factory: Any) -> None:
+    """The free-seat page shows each seat as the board does: its colour, its shape glyph."""
+    from views.common import COLOUR_HEX, glyph, text_on
+
+    world = await table_world(make_host, harness_factory, "colours")
+    board = await world.open_board()
+    phone = await scan(world, qr_text(board, "table-qr"), "phone-colours")
+    colours = [p.colour for p in world.room.setup.players]
+    assert len(set(colours)) == len(colours)
+    for seat in range(len(colours)):
+        semantics = phone.find(f"claim-{seat}")
+        assert semantics is not None, phone.identifiers()
+        button = semantics.content
+        assert button.bgcolor == COLOUR_HEX[colours[seat]]
+        text = button.content.content
+        assert text.value.startswith(glyph(colours[seat]) + " ") and world.room.names[seat] in text.value
+        assert text.color == text_on(colours[seat])

@@ -16,7 +16,7 @@ import flet as ft
 
 from companion.i18n import Translator
 from companion.room import Rejected, Room, RoomEvent
-from views.common import ACCENT, MUTED, PlainScreen, banner, big_button, centered_message, handler, label, tagged
+from views.common import ACCENT, COLOUR_HEX, MUTED, PlainScreen, banner, big_button, centered_message, glyph, handler, label, tagged, text_on
 from views.screen import refresh_page
 
 if TYPE_CHECKING:
@@ -73,8 +73,20 @@ class TableScreen(PlainScreen):
             items.append(tagged("table-full", centered_message(tr.t("table.no_free_seats"))))
         else:
             items.append(label(tr.t("table.pick_seat"), 18))
+            colours = [p.colour for p in self.room.setup.players]
             for seat in free:
-                items.append(big_button(tr.t("table.seat_button", names, seat=seat), handler(self.claim, seat), ident=f"claim-{seat}", width=width))
+                # in the player's colour with their shape, as on the board and the seat pages
+                colour = colours[seat]
+                items.append(
+                    big_button(
+                        f"{glyph(colour)} {tr.t('table.seat_button', names, seat=seat)}",
+                        handler(self.claim, seat),
+                        ident=f"claim-{seat}",
+                        width=width,
+                        colour=COLOUR_HEX[colour],
+                        text_colour=text_on(colour),
+                    )
+                )
         return [
             ft.Container(
                 alignment=ft.Alignment.TOP_CENTER,
