@@ -140,3 +140,51 @@ def test_bgstats_link_carries_the_json() -> None:
     data = json.loads(parse_qs(urlsplit(bgstats_link(play)).query)["data"][0])
     assert data == play.model_dump(mode="json", exclude_none=True)
     assert [p["name"] for p in data["players"]] == ["A&B", "Zoë"] and data["durationMin"] == 10
+
+
+def _row_holding(root: Any, first: str, second: str, tab: Any) -> bool:
+    """Whether some Row under `root` holds both identified controls among its children."""
+    import flet as ft
+
+    for control in tab.controls():
+        if isinstance(control, ft.Row):
+            inside = set()
+            for child in control.controls:
+                stack = [child]
+                while stack:
+                    c = stack.pop()
+                    if isinstance(c, ft.Semantics) and c.identifier:
+                        inside.add(c.identifier)
+                    stack.extend(x for x in (getattr(c, "content", None), *(getattr(c, "controls", None) or [])) if x is not None)
+            if {first, second} <= inside and len(control.controls) == 2:
+                return True
+    return False
+
+
+async def test_after_the_end_the_board_offers_no_seat_and_shows_bgstats_beside_the_standings(make_host: Any, harness_factory: Any) -> None:
+    """Game over: the seat panel no longer says "tap to show the QR code" nor offers "Play here",
+    a tap on a seat opens no QR code; on a tablet "Play again" and BG Stats stand beside the
+    standings (under them they fell below the screen). In French the breakdown says the money
+    was received, as in English, and a phone says its place in plain French."""
+    host = make_host("over-seats")
+    room = await host.create_room("vabanque", {"players": PLAYERS[:3]}, seed=SEED)
+    world = World(host=host, room=room, harness=harness_factory(host))
+    last = await play_until_one_action_is_left(world, random.Random(SEED))
+    board = await world.harness.open(f"/room/{room.id}?k={host.token}&lang=fr", name="board")
+    free = [s for s in range(3) if not room.seats[s].claimed]
+    assert free and all(board.has(f"pass-{s}") for s in free) and "touchez pour afficher" in board.text()
+    await world.submit_for(last.by, last.model_dump(mode="json"))
+    assert room.over
+    await world.harness.settle()
+    assert not any(board.has(f"pass-{s}") for s in range(3)), board.identifiers()
+    assert "touchez pour afficher" not in board.text() and "Jouer ici" not in board.text()
+    await board.click("seat-0")
+    assert not board.has("seat-qr-0")
+    assert _row_holding(board.page, "final-standings", "end-actions", board)
+    assert "encaissés" in board.text(board.find("final-standings")) and "gagnés" not in board.text(board.find("final-standings"))
+    # a phone seat in French
+    token = room.seats[1].token
+    phone = await world.harness.open(f"/join/{room.id}/{token}?lang=fr", browser=FakeBrowser("phone-fr", languages=["fr-FR", "fr"]), name="phone-fr", **PHONE)
+    mine = rank_of(room.game.standings(room.state), 1)
+    place = {1: "1er", 2: "2e", 3: "3e"}[mine.rank]
+    assert f"Votre classement : {place}" in phone.text(phone.find("my-place")), phone.text(phone.find("my-place"))

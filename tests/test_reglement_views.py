@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from companion.games.reglement import GANG_BY_PLAYERS, KINDS
 from companion.games.reglement_board import default_board
 from tests.harness.flet_inprocess import Tab, strings_in
@@ -461,3 +463,36 @@ async def test_older_optional_rule_chooses_on_the_phone_before_end_turn(make_hos
     view = world.room.view()
     assert view.phase == "play" and view.turn == BLUE
     assert view.gangsters[view.seats[default_board().index("N")].gangster].asleep
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+async def test_seating_prompt_names_the_placer_once_and_seat_random_is_an_action(make_host: Any, harness_factory: Any, lang: str) -> None:
+    """The seating step's heading names the player once, in their chip ("◆ Yvette Yvette seats a
+    gangster" said it twice); "Seat everyone at random" is drawn as an action, not in Undo's grey;
+    on a tablet the step-by-step panel has half the width, so Previous / Next / Latest fit one line."""
+    from companion.i18n import translator
+    from views.common import ACCENT
+    from views.text_metrics import text_width
+
+    world = await make_world(make_host, harness_factory, f"seat-prompt-{lang}", {"players": PLAYERS, "first_placer": BLUE})
+    board = await world.harness.open(f"/room/{world.room.id}?k={world.host.token}&lang={lang}", name="board")
+    await board.click("chair-A")  # a step to page through
+    placer = world.room.view().placer
+    name = world.room.names[placer]
+    prompt = board.text(board.find("prompt"))
+    assert prompt.count(name) == 1, prompt
+    button = board.find("seat-random").content
+    assert button.bgcolor == ACCENT
+    # the three paging buttons: each its text plus about 36 px of padding, 10 px apart, inside
+    # the panel (half the board's main column less the 12 px gap, less its 12 px padding each side)
+    tr = translator(lang)
+    labels = [tr.t("ui.previous"), tr.t("ui.next"), tr.t("reglement.ui.show_last")]
+    needed = sum(text_width(t, 18, bold=True) + 36 for t in labels) + 2 * 10
+    main_column = 1280 - 340 - 36
+    assert needed <= (main_column - 12) / 2 - 24, (lang, needed)
+    assert board.has("steps") and all(board.has(f"step-{w}") for w in ("previous", "next", "last"))
+    import flet as ft
+
+    steps = board.find("steps")
+    shares = [[c.expand for c in row.controls] for row in board.controls() if isinstance(row, ft.Row) and len(row.controls) == 2 and getattr(row.controls[1], "content", None) is steps]
+    assert shares == [[1, 1]], shares

@@ -46,6 +46,10 @@ if TYPE_CHECKING:
     from views.session import PageSession
 
 
+#: the host board's end panel ("Play again", BG Stats) goes beside the final standings from this
+#: main-column width up, in a column this wide
+END_BESIDE = 800
+END_COLUMN = 300
 #: the pass-and-play button beside a seat: its icon over its caption
 PASS_BUTTON_WIDTH = 80
 
@@ -188,9 +192,24 @@ class BoardScreen(RoomScreen):
             main.append(reveal)
         standings = self.room.game.standings(self.room.state)
         if standings is not None:
-            main.append(standings_table(tr, self.names, self.colours, standings, width=min(ctx.width, 720)))
-            if self.is_host:
-                main.append(end_actions(tr, self.room, width=min(ctx.width, 720), on_play_again=handler(self.play_again)))
+            if self.is_host and ctx.width >= END_BESIDE:
+                # on a tablet "Play again" and the BG Stats QR code stand beside the standings:
+                # under them they fell below the screen's bottom edge, cut mid-sentence
+                table_width = min(ctx.width - END_COLUMN - 12, 720)
+                main.append(
+                    ft.Row(
+                        [
+                            standings_table(tr, self.names, self.colours, standings, width=table_width),
+                            ft.Container(end_actions(tr, self.room, width=END_COLUMN, on_play_again=handler(self.play_again)), width=END_COLUMN),
+                        ],
+                        spacing=12,
+                        vertical_alignment=ft.CrossAxisAlignment.START,
+                    )
+                )
+            else:
+                main.append(standings_table(tr, self.names, self.colours, standings, width=min(ctx.width, 720)))
+                if self.is_host:
+                    main.append(end_actions(tr, self.room, width=min(ctx.width, 720), on_play_again=handler(self.play_again)))
         main.append(ui.board_body(ctx, view, reveal) if takes_reveal else ui.board_body(ctx, view))
         side = self.side_panel(ctx, view, ui, side_width)
         body: ft.Control
@@ -295,11 +314,13 @@ class BoardScreen(RoomScreen):
         )
         # "tap to show the QR code" only where a tap does show it: the host board
         free = tr.t("ui.seat_free") if self.is_host else tr.t("table.seat_free")
-        status = label(tr.t("table.seat_joined") if record.claimed else free, 13, MUTED)
+        # once the game is over no one takes a seat: no "tap to show the QR code", no "Play here"
+        over = self.room.over
+        status = label(tr.t("table.seat_joined") if record.claimed else ("" if over else free), 13, MUTED, visible=record.claimed or not over)
         who = ft.Row([player_chip(tr, self.names, self.colours, seat), label(ui.seat_summary(ctx, view, seat), 16, INK, ft.FontWeight.BOLD)], wrap=True)
         presence_and_status = ft.Container(ft.Column([presence, status], spacing=0, tight=True), expand=True)
         waiting = seat in view.waiting_for and len(view.waiting_for) == 1
-        tap = handler(self.tap_seat, seat) if self.is_host else None
+        tap = handler(self.tap_seat, seat) if self.is_host and not over else None
         actions: list[ft.Control] = []
         if self.is_host:
             actions.append(
@@ -310,7 +331,7 @@ class BoardScreen(RoomScreen):
                     content=icon_button(ft.Icons.LINK, tr.t("ui.reissue", self.names, seat=seat), handler(self.ask_reissue, seat)),
                 )
             )
-            if not record.claimed:
+            if not record.claimed and not over:
                 actions.append(
                     ft.Semantics(
                         identifier=f"pass-{seat}",
@@ -340,7 +361,7 @@ class BoardScreen(RoomScreen):
         return ft.Semantics(
             identifier=f"seat-{seat}",
             key=f"seat-{seat}",
-            button=self.is_host,
+            button=tap is not None,
             content=ft.Container(
                 on_click=tap,
                 border=ft.Border.all(3, ACCENT) if waiting else None,

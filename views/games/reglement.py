@@ -689,9 +689,12 @@ def board_body(ctx: GameContext, view: View) -> ft.Control:
         entry = wake_panel(ctx, view, sel, player, hint=tr.t("reglement.ui.board_hint_wake", ctx.names, seat=player))
     panel = rulings_panel(ctx, view)
     if entry is not None and width >= 700:
+        # seating's controls are short: the step-by-step panel gets half the width, so its
+        # Previous / Next / Latest keep to one line in French and Russian (they wrapped and were cut)
+        shares = (1, 1) if view.phase in ("seating", "alerte") else (5, 4)
         items.append(
             ft.Row(
-                [ft.Container(entry, expand=5), ft.Container(panel, expand=4)],
+                [ft.Container(entry, expand=shares[0]), ft.Container(panel, expand=shares[1])],
                 vertical_alignment=ft.CrossAxisAlignment.START,
                 spacing=12,
             )
@@ -730,7 +733,17 @@ def prompt_row(ctx: GameContext, view: View) -> ft.Control:
     }.get(view.phase, "reglement.ui.prompt_play")
     bits: list[ft.Control] = []
     if player is not None:
-        bits.append(player_chip(tr, ctx.names, ctx.colours, player, 26))
+        # the sentence names the player; beside it their colour and shape only ("◆ Yvette
+        # Yvette seats a gangster" said the name twice)
+        colour = ctx.colours[player]
+        bits.append(
+            ft.Container(
+                content=ft.Text(glyph(colour), size=26, color=text_on(colour), weight=ft.FontWeight.BOLD),
+                bgcolor=COLOUR_HEX[colour],
+                border_radius=8,
+                padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+            )
+        )
         bits.append(label(tr.t(code, ctx.names, seat=player), 26, INK, ft.FontWeight.BOLD))
         gang = view.gangs[player]
         if view.phase in ("seating", "alerte") and gang.unseated:
@@ -862,7 +875,8 @@ def random_seating(ctx: GameContext, view: View, player: int) -> ft.Control:
 
     return ft.Column(
         [
-            big_button(tr.t("reglement.ui.seat_random"), handler(seat_all), ident="seat-random", colour="#B0BEC5", key=ctx.act_key("seat-random", player)),
+            # an action, in the action colour (grey is for Undo and paging back)
+            big_button(tr.t("reglement.ui.seat_random"), handler(seat_all), ident="seat-random", colour=ACCENT, key=ctx.act_key("seat-random", player)),
             label(tr.t("reglement.ui.seat_random_hint", count=waiting), 14, MUTED),
         ],
         spacing=2,
