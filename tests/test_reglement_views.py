@@ -469,7 +469,7 @@ async def test_older_optional_rule_chooses_on_the_phone_before_end_turn(make_hos
 async def test_seating_prompt_names_the_placer_once_and_seat_random_is_an_action(make_host: Any, harness_factory: Any, lang: str) -> None:
     """The seating step's heading names the player once, in their chip ("◆ Yvette Yvette seats a
     gangster" said it twice); "Seat everyone at random" is drawn as an action, not in Undo's grey;
-    on a tablet the step-by-step panel has half the width, so Previous / Next / Latest fit one line."""
+    on a tablet the step-by-step panel has nearly half the width, so Previous / Next / Latest fit one line."""
     from companion.i18n import translator
     from views.common import ACCENT
     from views.text_metrics import text_width
@@ -489,10 +489,10 @@ async def test_seating_prompt_names_the_placer_once_and_seat_random_is_an_action
     labels = [tr.t("ui.previous"), tr.t("ui.next"), tr.t("reglement.ui.show_last")]
     needed = sum(text_width(t, 18, bold=True) + 36 for t in labels) + 2 * 10
     main_column = 1280 - 340 - 36
-    assert needed <= (main_column - 12) / 2 - 24, (lang, needed)
+    assert needed <= (main_column - 12) * 23 / 48 - 24, (lang, needed)
     assert board.has("steps") and all(board.has(f"step-{w}") for w in ("previous", "next", "last"))
     import flet as ft
 
     steps = board.find("steps")
     shares = [[c.expand for c in row.controls] for row in board.controls() if isinstance(row, ft.Row) and len(row.controls) == 2 and getattr(row.controls[1], "content", None) is steps]
-    assert shares == [[1, 1]], shares
+    assert shares == [[25, 23]], shares

@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 #: the host board's end panel ("Play again", BG Stats) goes beside the final standings from this
 #: main-column width up, in a column this wide
 END_BESIDE = 800
-END_COLUMN = 300
+END_COLUMN = 360
 #: the pass-and-play button beside a seat: its icon over its caption
 PASS_BUTTON_WIDTH = 80
 

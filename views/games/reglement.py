@@ -632,6 +632,8 @@ def options_for(view: View, card: str, mine: bool = False) -> Any:
 #: 336-390) takes the turn's steps two a line; below WIDE_PROMPT the end-of-turn buttons go under
 #: the player's name (beside it they need about 600 px in French or Russian).
 NARROW_BOARD = 500.0
+#: in seating, the board's width under the table: the gangsters' buttons, the step-by-step panel
+SEATING_SHARES = (25, 23)
 WIDE_PROMPT = 800.0
 #: the seats' tiles on a phone, when the table is cut into pieces (see `table_drawing`): a
 #: touch target's width
@@ -689,9 +691,11 @@ def board_body(ctx: GameContext, view: View) -> ft.Control:
         entry = wake_panel(ctx, view, sel, player, hint=tr.t("reglement.ui.board_hint_wake", ctx.names, seat=player))
     panel = rulings_panel(ctx, view)
     if entry is not None and width >= 700:
-        # seating's controls are short: the step-by-step panel gets half the width, so its
-        # Previous / Next / Latest keep to one line in French and Russian (they wrapped and were cut)
-        shares = (1, 1) if view.phase in ("seating", "alerte") else (5, 4)
+        # seating's controls are short: the step-by-step panel gets nearly half the width, so
+        # its Previous / Next / Latest keep to one line in French and Russian (at 4/9 they wrapped
+        # and were cut); the gangsters' buttons keep two a line (Russian "Л · Стальное Лезвие ×2"
+        # and "Г · Громила ×3" take 457 px of a tablet's 464)
+        shares = SEATING_SHARES if view.phase in ("seating", "alerte") else (5, 4)
         items.append(
             ft.Row(
                 [ft.Container(entry, expand=shares[0]), ft.Container(panel, expand=shares[1])],
