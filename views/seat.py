@@ -243,7 +243,11 @@ class SeatScreen(RoomScreen):
         # "Take back my move" while it may be used: at the top, by the waiting message that
         # replaced "Your turn", in view without scrolling right after the move (below a long
         # public table it sat past a phone's bottom edge). Drawn alike whatever the move was.
-        if take_back is not None and take_back.available:
+        # While this seat still acts (Chicago Poker's second action, a second Swiss assignment)
+        # it stays below the game: at the top it would push the controls from under the finger
+        # that just tapped, and a second tap would land on something else.
+        on_top = take_back is not None and take_back.available and not my_turn
+        if on_top:
             items.append(role("take-back-row", take_back_control(ctx, take_back, handler(self.take_back, self.shown_version))))  # type: ignore[arg-type]
         if standings is not None:
             # The end: where this player came, and the table's standings; nothing left to peek at.
@@ -253,8 +257,8 @@ class SeatScreen(RoomScreen):
             # below the game, so their coming and going never moves what the finger just tapped;
             # a greyed take-back (another action came) too: its reason is no news worth the top
             assert take_back is not None
-            greyed = None if take_back.available else take_back_control(ctx, take_back, handler(self.take_back, self.shown_version))
-            extras = [ready_panel(ctx, view, self.seat), greyed]
+            below = None if on_top else take_back_control(ctx, take_back, handler(self.take_back, self.shown_version))
+            extras = [ready_panel(ctx, view, self.seat), below]
             items.extend(role(name, c) for name, c in zip(("ready-panel", "take-back-row"), extras) if c is not None)
         page = ft.Container(
             alignment=ft.Alignment.TOP_CENTER,
