@@ -6,7 +6,6 @@ import asyncio
 import functools
 import io
 from collections.abc import Awaitable, Callable, Sequence
-from pathlib import Path
 from typing import Any
 
 import flet as ft
@@ -15,6 +14,7 @@ from qrcode.image.svg import SvgPathFillImage
 
 from companion.i18n import Translator
 from views.context import GameContext
+from views.text_metrics import text_width
 from companion.players import COLOUR_SHAPES
 
 FONT = "DejaVu"
@@ -188,22 +188,16 @@ SECRET_PADDING = (2, 6)
 #: the type of a secret choice's labels: the largest size at which every label fits its cell in
 #: at most two lines, between these
 SECRET_TEXT_SIZES = (20, 14)
-FONTS_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
-
-
 @functools.lru_cache(maxsize=512)
 def _text_lines(text: str, size: int, width: float) -> int:
     """How many lines `text` takes in bold DejaVu (the app's font) at `size` in `width` px,
     breaking between words only (a word wider than the line counts as too many lines)."""
-    from PIL import ImageFont
-
-    font = ImageFont.truetype(str(FONTS_DIR / "DejaVuSans-Bold.ttf"), size)
     lines, current = 1, ""
     for word in text.split():
-        if font.getlength(word) > width:
+        if text_width(word, size, bold=True) > width:
             return 99
         candidate = f"{current} {word}" if current else word
-        if font.getlength(candidate) <= width:
+        if text_width(candidate, size, bold=True) <= width:
             current = candidate
         else:
             lines, current = lines + 1, word

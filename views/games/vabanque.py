@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import math
 from typing import Any
 
@@ -10,11 +9,11 @@ import flet as ft
 
 from companion.games.vabanque import GAME, View
 from views.context import GameContext
+from views.text_metrics import text_width
 from views.common import (
     ACCENT,
     COLOUR_HEX,
     FELT_LIGHT,
-    FONTS_DIR,
     INK,
     MUTED,
     PANEL,
@@ -385,14 +384,6 @@ def card_words(ctx: GameContext, card: str, seat: int) -> str:
     return f"{glyph(ctx.colours[seat])} {ctx.tr.t(f'vabanque.card.{card}')}"
 
 
-@functools.lru_cache(maxsize=1024)
-def text_width(text: str, size: int) -> float:
-    """`text`'s width in bold DejaVu (the app's font) at `size`, as views/common.py measures it."""
-    from PIL import ImageFont
-
-    return ImageFont.truetype(str(FONTS_DIR / "DejaVuSans-Bold.ttf"), size).getlength(text)
-
-
 def rows_needed(widths: list[float], room: float, spacing: float = 3) -> int:
     """The rows a wrapping row of items `widths` wide takes in `room` px."""
     rows, used = 1, 0.0
@@ -408,7 +399,7 @@ def card_words_size(ctx: GameContext, cards: list[tuple[str, int]], width: float
     wrap into `width` x `height`; 0 if none does."""
     words = [card_words(ctx, card, seat) for card, seat in cards]
     for size in range(largest, SMALLEST_WORDS - 1, -1):
-        widths = [text_width(w, size) + CARD_EDGES[0] + 2 for w in words]
+        widths = [text_width(w, size, bold=True) + CARD_EDGES[0] + 2 for w in words]
         rows = rows_needed(widths, width)
         if max(widths) <= width and rows * (size * 1.2 + CARD_EDGES[1]) + (rows - 1) * 3 <= height:
             return size
