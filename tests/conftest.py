@@ -21,6 +21,9 @@ os.environ.setdefault("REFEREE_WEB_COMPRESSION", "0")
 # window (views/screen.py HANDOVER_SECONDS) is off for them, servers started by tests included.
 # tests/test_handover*.py turn it on.
 os.environ.setdefault("REFEREE_HANDOVER_SECONDS", "0")
+# Every part of a page reused from its last drawing (views/sections.py) is built again and
+# compared with the reused one: a part drawn from more than its props fails the test it is in.
+os.environ.setdefault("REFEREE_CHECK_SECTIONS", "1")
 
 #: Three players in clockwise order. Names are distinctive so a leak search cannot hit UI words.
 VABANQUE_PLAYERS: list[dict[str, str]] = [

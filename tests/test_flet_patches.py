@@ -43,6 +43,10 @@ FLET_SOURCES = {
     "Session.apply_patch": "832f07222dda550b",
     "patch_dataclass": "e5520c284a9b8487",
     "patch_font_manifest_json": "fd9cd5e8d4f66115",
+    "DiffBuilder._compare_dataclasses": "0bc5db79c8c1f61b",
+    "DiffBuilder._maybe_compare_dataclasses": "ea2a7f422136ec7a",
+    "DiffBuilder._removed_controls": "a2053753507269d7",
+    "DiffBuilder.get_removed_controls": "05b75852bb479d8e",
 }
 
 
@@ -64,6 +68,9 @@ def test_flet_is_the_version_the_patches_were_written_for() -> None:
     from flet.utils.object_model import patch_dataclass
 
     found["patch_dataclass"] = source_hash(patch_dataclass)
+    from flet.controls.object_patch import DiffBuilder
+
+    found["DiffBuilder.get_removed_controls"] = source_hash(DiffBuilder.get_removed_controls)
     changed = sorted(name for name, digest in FLET_SOURCES.items() if found.get(name) != digest)
     assert not changed, f"Flet changed {changed}: re-check views/flet_patches.py against the new code, then update FLET_SOURCES"
     # the private names and shapes the replacements use
@@ -103,6 +110,48 @@ def test_the_rate_allows_a_burst_then_the_rate() -> None:
 
 
 # -- in-process: real sessions and pages --------------------------------------------------------
+
+
+async def drawn_twice_with_a_kept_part() -> tuple[Any, Any, list[str]]:
+    """A page drawn, then drawn again as views/sections.py does: a new parent (same key) holding
+    the very control shown before. Returns the session, the kept part's button, the taps."""
+    import flet as ft
+
+    from tests.harness.flet_inprocess import FletHarness
+
+    taps: list[str] = []
+    button = ft.TextButton("tap", on_click=lambda e: taps.append("tap"))
+    kept = ft.Container(key="kept", content=ft.Column([button]))
+
+    def draw(page: ft.Page, count: int) -> None:
+        page.controls[:] = [ft.Column(key="root", controls=[kept, ft.Text(str(count))])]
+        page.update()
+
+    async def main(page: ft.Page) -> None:
+        draw(page, 0)
+
+    harness = FletHarness(main)
+    tab = await harness.open("/", name="kept")
+    draw(tab.page, 1)  # the rebuilt root takes over the shown one's id; `kept` is handed over as is
+    return tab.session, button, taps
+
+
+async def test_a_part_kept_under_a_redrawn_parent_stays_mounted(monkeypatch: Any) -> None:
+    """Patch 8. What it relies on: Flet's own diff takes the kept part and its descendants out
+    of the index (its taps would be dropped) though the browser still shows them; with the patch
+    they stay, and a tap reaches the button."""
+    from flet.controls.object_patch import DiffBuilder
+
+    flet_patches.apply()
+    with monkeypatch.context() as flets_own:
+        for name in ("_compare_dataclasses", "_maybe_compare_dataclasses", "_removed_controls"):
+            flets_own.setattr(DiffBuilder, name, flet_patches.ORIGINALS[f"DiffBuilder.{name}"])
+        session, button, _ = await drawn_twice_with_a_kept_part()
+        assert session.index.get(button._i) is None, "Flet keeps a retained control indexed now: patch 8 may go"
+    session, button, taps = await drawn_twice_with_a_kept_part()
+    assert session.index.get(button._i) is button
+    await session.dispatch_event(button._i, "click", None)
+    assert taps == ["tap"]
 
 
 async def test_a_client_sets_declared_properties_only(make_host: Any, harness_factory: Any) -> None:

@@ -9,6 +9,7 @@ watching the page, never by sleeping a fixed time.
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
 from typing import Any
 
@@ -188,7 +189,7 @@ async def test_messages_float_over_the_page(make_host: Any, harness_factory: Any
     body = page.controls[0].controls[0]  # type: ignore[attr-defined]
     seat_row = board.find("seat-0")._i  # type: ignore[union-attr]
     # A tap made on a drawing the room has since left (another device acted meanwhile):
-    stale = screen_of(board).submitter(world.room.version)
+    stale = functools.partial(screen_of(board).submit, seen=world.room.version)
     await world.room.submit({"type": "place_chip", "by": world.current(), "table": 1}, channel="host", seat=None, based_on_version=world.room.version)
     assert not await stale({"type": "place_chip", "by": world.current(), "table": 2})
     await world.harness.settle()
@@ -214,7 +215,7 @@ async def test_board_messages_float_over_the_bottom_edge_clear_of_the_side_colum
     first = world.current()
     await board.click("table-2")
     second = world.current()
-    stale = screen_of(board).submitter(world.room.version - 1)  # a tap made on the drawing before
+    stale = functools.partial(screen_of(board).submit, seen=world.room.version - 1)  # a tap made on the drawing before
     assert not await stale({"type": "place_chip", "by": second, "table": 3})
     await world.harness.settle()
     assert world.room.version == 1 and first != second

@@ -166,19 +166,20 @@ class BoardScreen(RoomScreen):
         one_line_header = ctx.width >= 1200
         side_width = 340 if wide else ctx.width - 24
         ctx.width = ctx.width - side_width - 36 if wide else ctx.width - 24
+        # (the parts' handlers are this screen's own methods: a reused button acts as a new one)
         header = ft.Row(
             [
-                icon_button(ft.Icons.ARROW_BACK, tr.t("ui.back"), handler(self.back), colour=INK),
-                label(tr.t(f"game.{self.room.game_id}"), 26, weight=ft.FontWeight.BOLD),
-                label(self.room.id, 14, MUTED),
-                label(tr.t("ui.host_board") if self.is_host else tr.t("ui.spectator"), 14, MUTED),
+                ctx.part("header-back", None, lambda: icon_button(ft.Icons.ARROW_BACK, tr.t("ui.back"), handler(self.back), colour=INK)),
+                ctx.part("header-game", None, lambda: label(tr.t(f"game.{self.room.game_id}"), 26, weight=ft.FontWeight.BOLD)),
+                ctx.part("header-room", None, lambda: label(self.room.id, 14, MUTED)),
+                ctx.part("header-role", None, lambda: label(tr.t("ui.host_board") if self.is_host else tr.t("ui.spectator"), 14, MUTED)),
                 # wide: the status takes the room left and wraps inside it (a long French or
                 # Russian status would push the buttons off screen); narrow (a phone): the
                 # header itself wraps (a wrapping row cannot hold an expanding control)
                 ft.Container(ui.status_line(ctx, view), expand=True, alignment=ft.Alignment.CENTER_RIGHT) if one_line_header else ui.status_line(ctx, view),
-                rules_button(tr, self.toggle_rules),
-                *([self.sound_button()] if self.sounds is not None else []),
-                *([self.join_help.button(tr)] if self.join_help else []),
+                ctx.part("header-rules", None, lambda: rules_button(tr, self.toggle_rules)),
+                *([ctx.part("header-sound", self.sounds.on, self.sound_button)] if self.sounds is not None else []),
+                *([ctx.part("header-join-help", None, lambda: self.join_help.button(tr))] if self.join_help else []),
             ],
             wrap=not one_line_header,
             run_spacing=4,
@@ -262,39 +263,24 @@ class BoardScreen(RoomScreen):
 
     def side_panel(self, ctx: GameContext, view: Any, ui: Any, width: float) -> ft.Control:
         tr = self.tr
-        items: list[ft.Control] = [label(tr.t("ui.seats"), 18, ACCENT, ft.FontWeight.BOLD)]
+        items: list[ft.Control] = [ctx.part("seats-title", None, lambda: label(tr.t("ui.seats"), 18, ACCENT, ft.FontWeight.BOLD))]
         for seat in range(len(self.names)):
             items.append(self.seat_row(ctx, view, ui, seat))
         join_url = self.table_join_url() if self.is_host else None
         if join_url is not None:
             # one QR code for the table: each phone picks a free seat (views/join.py)
             size = min(width - 24, 240)
-            items += [
-                label(tr.t("table.join_title"), 16, ACCENT, ft.FontWeight.BOLD),
-                tagged("table-qr", ft.Image(src=qr_svg(join_url), width=size, height=size, semantics_label=tr.t("table.join_title"))),
-                label(tr.t("table.join_hint"), 13, MUTED),
-            ]
+            items.append(ctx.part("table-join", (join_url, size), lambda: self.table_join(join_url, size)))
         if self.is_host:
             undo_left = self.room.undoable()
-            items.append(
-                ft.Row(
-                    [
-                        big_button(tr.t("ui.undo"), handler(self.undo), ident="undo", colour="#B0BEC5", disabled=undo_left == 0),
-                        ft.Button(
-                            content=label(tr.t("ui.export"), 16, "#111111"),
-                            url=self.session.http_url(f"/export/{self.room.id}.json{self.host_query}"),
-                            bgcolor="#B0BEC5",
-                            height=56,
-                        ),
-                    ],
-                    wrap=True,
-                )
-            )
+            export_url = self.session.http_url(f"/export/{self.room.id}.json{self.host_query}")
+            items.append(ctx.part("undo-export", (undo_left == 0, export_url), lambda: self.undo_and_export(undo_left == 0, export_url)))
             if undo_left == 0:
-                items.append(tagged("undo-why", label(self.undo_refusal(), 14, MUTED)))
-        items.append(label(tr.t("ui.last_rulings"), 18, ACCENT, ft.FontWeight.BOLD))
-        for ruling in reversed(self.room.recent_rulings()[-12:]):
-            items.append(label(tr.ruling(ruling, self.names), 15, INK))
+                why = self.undo_refusal()
+                items.append(ctx.part("undo-why", why, lambda: tagged("undo-why", label(why, 14, MUTED))))
+        items.append(ctx.part("rulings-title", None, lambda: label(tr.t("ui.last_rulings"), 18, ACCENT, ft.FontWeight.BOLD)))
+        for key, ruling in reversed(self.recent_rulings()[-12:]):
+            items.append(ctx.part(key, ruling, lambda ruling=ruling: label(tr.ruling(ruling, self.names), 15, INK)))
         return ft.Container(
             width=width,
             bgcolor=PANEL,
@@ -303,26 +289,71 @@ class BoardScreen(RoomScreen):
             content=ft.Column(items, spacing=8, scroll=ft.ScrollMode.AUTO),
         )
 
-    def seat_row(self, ctx: GameContext, view: Any, ui: Any, seat: int) -> ft.Control:
+    def table_join(self, join_url: str, size: float) -> ft.Control:
         tr = self.tr
+        return ft.Column(
+            [
+                label(tr.t("table.join_title"), 16, ACCENT, ft.FontWeight.BOLD),
+                tagged("table-qr", ft.Image(src=qr_svg(join_url), width=size, height=size, semantics_label=tr.t("table.join_title"))),
+                label(tr.t("table.join_hint"), 13, MUTED),
+            ],
+            spacing=8,
+            tight=True,
+        )
+
+    def undo_and_export(self, nothing_to_undo: bool, export_url: str) -> ft.Control:
+        tr = self.tr
+        return ft.Row(
+            [
+                big_button(tr.t("ui.undo"), handler(self.undo), ident="undo", colour="#B0BEC5", disabled=nothing_to_undo),
+                ft.Button(
+                    content=label(tr.t("ui.export"), 16, "#111111"),
+                    url=export_url,
+                    bgcolor="#B0BEC5",
+                    height=56,
+                ),
+            ],
+            wrap=True,
+        )
+
+    def recent_rulings(self) -> list[tuple[str, Any]]:
+        """The room's latest rulings, each with a key naming it for as long as it is listed
+        (its action's number and its place among that action's rulings)."""
+        out: list[tuple[str, Any]] = []
+        place: dict[int, int] = {}
+        for seq, ruling in self.room.recent:
+            place[seq] = place.get(seq, -1) + 1
+            out.append((f"ruling-{seq}-{place[seq]}", ruling))
+        return out
+
+    def seat_row(self, ctx: GameContext, view: Any, ui: Any, seat: int) -> ft.Control:
         record = self.room.seats[seat]
-        online = self.room.connected(seat)
+        props = (
+            record.claimed,
+            self.room.connected(seat),
+            ui.seat_summary(ctx, view, seat),
+            seat in view.waiting_for and len(view.waiting_for) == 1,
+            self.room.over,
+            self.is_host,
+        )
+        return ctx.part(f"seat-row-{seat}", props, lambda: self.draw_seat_row(ctx, seat, *props))
+
+    def draw_seat_row(self, ctx: GameContext, seat: int, claimed: bool, online: bool, summary: str, waiting: bool, over: bool, is_host: bool) -> ft.Control:
+        tr = self.tr
         presence = label(
             ("● " + tr.t("ui.connected")) if online else ("○ " + tr.t("ui.away")),
             14,
             "#A5D6A7" if online else MUTED,
         )
         # "tap to show the QR code" only where a tap does show it: the host board
-        free = tr.t("ui.seat_free") if self.is_host else tr.t("table.seat_free")
+        free = tr.t("ui.seat_free") if is_host else tr.t("table.seat_free")
         # once the game is over no one takes a seat: no "tap to show the QR code", no "Play here"
-        over = self.room.over
-        status = label(tr.t("table.seat_joined") if record.claimed else ("" if over else free), 13, MUTED, visible=record.claimed or not over)
-        who = ft.Row([player_chip(tr, self.names, self.colours, seat), label(ui.seat_summary(ctx, view, seat), 16, INK, ft.FontWeight.BOLD)], wrap=True)
+        status = label(tr.t("table.seat_joined") if claimed else ("" if over else free), 13, MUTED, visible=claimed or not over)
+        who = ft.Row([player_chip(tr, self.names, self.colours, seat), label(summary, 16, INK, ft.FontWeight.BOLD)], wrap=True)
         presence_and_status = ft.Container(ft.Column([presence, status], spacing=0, tight=True), expand=True)
-        waiting = seat in view.waiting_for and len(view.waiting_for) == 1
-        tap = handler(self.tap_seat, seat) if self.is_host and not over else None
+        tap = handler(self.tap_seat, seat) if is_host and not over else None
         actions: list[ft.Control] = []
-        if self.is_host:
+        if is_host:
             actions.append(
                 ft.Semantics(
                     identifier=f"reissue-{seat}",
@@ -331,7 +362,7 @@ class BoardScreen(RoomScreen):
                     content=icon_button(ft.Icons.LINK, tr.t("ui.reissue", self.names, seat=seat), handler(self.ask_reissue, seat)),
                 )
             )
-            if not record.claimed and not over:
+            if not claimed and not over:
                 actions.append(
                     ft.Semantics(
                         identifier=f"pass-{seat}",

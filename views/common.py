@@ -377,25 +377,14 @@ def private_section(ctx: GameContext, build: Callable[[], ft.Control], *, hold_t
     The pad stays first, with the same key in every state: Flet then keeps its control id across
     the redraws a press causes, and the release reaches the control the finger is on."""
     state = ctx.ui.get(PEEK_KEY)
-    items: list[ft.Control] = [hold_pad(ctx, held=state == PEEK_HELD, hold_text=hold_text, release_text=release_text)]
+    # (the pad's and the buttons' handlers use only the page's `ui` and `rerender`, the same at
+    # every drawing: a reused pad acts as a new one would)
+    held = state == PEEK_HELD
+    items: list[ft.Control] = [ctx.part("hold-private", (held, hold_text, release_text), lambda: hold_pad(ctx, held=held, hold_text=hold_text, release_text=release_text))]
     if state == PEEK_SHOWN:
-        items.append(big_button(ctx.tr.t("ui.hide_private"), handler(_set_peek, ctx, False), ident="hide-private", colour="#B0BEC5"))
+        items.append(ctx.part("hide-private", None, lambda: big_button(ctx.tr.t("ui.hide_private"), handler(_set_peek, ctx, False), ident="hide-private", colour="#B0BEC5")))
     elif not state:
-        items.append(
-            ft.Semantics(
-                identifier="show-private",
-                key="show-private",
-                button=True,
-                content=ft.Container(
-                    on_click=handler(_set_peek, ctx, PEEK_SHOWN),
-                    bgcolor="#263238",
-                    border=ft.Border.all(2, MUTED),
-                    border_radius=12,
-                    padding=ft.Padding.symmetric(horizontal=16, vertical=16),  # >= 48 px
-                    content=ft.Text(ctx.tr.t("ui.show_private_timed", n=PEEK_SHOWN_SECONDS), size=17, color=INK),
-                ),
-            )
-        )
+        items.append(ctx.part("show-private", None, lambda: show_private_button(ctx)))
     if state:
         content = build()
         content.key = "private-content"
@@ -404,6 +393,23 @@ def private_section(ctx: GameContext, build: Callable[[], ft.Control], *, hold_t
         for key in ctx.ui.pop(PEEK_DRAFTS, ()):
             ctx.ui.pop(key, None)  # a half-made secret choice does not wait, hidden, for the next look
     return ft.Column(items, spacing=10, key="private", horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def show_private_button(ctx: GameContext) -> ft.Control:
+    """"Show my cards" for 20 s: the one-handed and screen-reader way to the secrets."""
+    return ft.Semantics(
+        identifier="show-private",
+        key="show-private",
+        button=True,
+        content=ft.Container(
+            on_click=handler(_set_peek, ctx, PEEK_SHOWN),
+            bgcolor="#263238",
+            border=ft.Border.all(2, MUTED),
+            border_radius=12,
+            padding=ft.Padding.symmetric(horizontal=16, vertical=16),  # >= 48 px
+            content=ft.Text(ctx.tr.t("ui.show_private_timed", n=PEEK_SHOWN_SECONDS), size=17, color=INK),
+        ),
+    )
 
 
 #: ctx.ui key of the keys of half-made choices made inside the private section (see `draft_key`)

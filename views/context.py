@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -40,12 +41,29 @@ class GameContext:
     #: keys of controls acting for a player (see Handover.key); None on pages that act for nobody
     handover: Any = None
 
+    #: the page's parts reused from its last drawing (views/sections.py); None: build them all
+    sections: Any = None
+
     def act_key(self, base: str, seat: int) -> str:
         """The key (and so the control id) of a control acting for `seat`: a tap still on its way
         to the previous player's control never lands on this one (see Handover)."""
-        if self.handover is None:
-            return f"{base}@{seat}"
-        return self.handover.key(base, seat)
+        key = f"{base}@{seat}" if self.handover is None else self.handover.key(base, seat)
+        if self.sections is not None:
+            self.sections.record(base, seat, key)
+        return key
+
+    def signature(self) -> tuple[Any, ...]:
+        """What every part of this drawing is drawn from besides its own props."""
+        return (self.tr.lang, self.width, self.height, self.seat, self.acts_for_current, tuple(self.names), tuple(self.colours))
+
+    def part(self, key: str, props: Any, build: Callable[[], ft.Control]) -> ft.Control:
+        """The control `build()` draws, or the same control as at this page's last drawing when
+        the part `key` (a place on the page) had equal `props` then (views/sections.py).
+        `build` may read only `props` and this context's `signature()`: plain values and
+        projection slices, never a handler made for the drawing (a reused part keeps its own)."""
+        if self.sections is None:
+            return build()
+        return self.sections.part(key, props, build, self)
 
     #: on a seat's page: the room's BOARD projection, what a phone's public section is drawn
     #: from (never from `view.me`, so only the pad's section can hold a secret)

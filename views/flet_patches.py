@@ -8,6 +8,7 @@ by tests/test_flet_patches.py, which fails when a Flet upgrade changes what it r
 5. Connections that fail before registering: cleaned up (`_receive_loop`, `_handle`).
 6. Properties a client sets that no control declares: ignored (`_apply_patch`).
 7. The app's font in the web client's FontManifest.json (`_with_app_fonts`).
+8. A control kept as it was under a redrawn parent stays mounted (`DiffBuilder`, `_retained`).
 
 Why 3-5 (issue 11, measured on current main with benchmarks/flood.py): one device without a
 token that sent 2,000 click events for a control id that does not exist left /healthz
@@ -182,6 +183,12 @@ def _session() -> Any:
     return Session
 
 
+def _diff_builder() -> Any:
+    from flet.controls.object_patch import DiffBuilder
+
+    return DiffBuilder
+
+
 #: what `apply` replaces: (name, class, attribute); Flet's own versions are kept in ORIGINALS
 PATCHED: tuple[tuple[str, Callable[[], Any], str], ...] = (
     ("FletApp.handle", _fletapp, "handle"),
@@ -190,6 +197,9 @@ PATCHED: tuple[tuple[str, Callable[[], Any], str], ...] = (
     ("FletApp.send_message", _fletapp, "send_message"),
     ("Session.__resolve_event_control", _session, "_Session__resolve_event_control"),
     ("Session.apply_patch", _session, "apply_patch"),
+    ("DiffBuilder._compare_dataclasses", _diff_builder, "_compare_dataclasses"),
+    ("DiffBuilder._maybe_compare_dataclasses", _diff_builder, "_maybe_compare_dataclasses"),
+    ("DiffBuilder._removed_controls", _diff_builder, "_removed_controls"),
 )
 ORIGINALS: dict[str, Any] = {}
 
@@ -209,6 +219,10 @@ def apply() -> None:
     FletApp._FletApp__receive_loop = _receive_loop  # type: ignore[attr-defined]
     FletApp.handle = _handle  # type: ignore[method-assign]
     Session.apply_patch = _wrap_apply_patch(ORIGINALS["Session.apply_patch"])  # type: ignore[method-assign]
+    DiffBuilder = _diff_builder()
+    DiffBuilder._compare_dataclasses = _noting_retained(ORIGINALS["DiffBuilder._compare_dataclasses"])
+    DiffBuilder._maybe_compare_dataclasses = _noting_retained(ORIGINALS["DiffBuilder._maybe_compare_dataclasses"])
+    DiffBuilder._removed_controls = _skipping_retained(ORIGINALS["DiffBuilder._removed_controls"])
     import flet_web.fastapi.flet_static_files as flet_static_files
 
     ORIGINALS["patch_font_manifest_json"] = flet_static_files.patch_font_manifest_json
@@ -404,3 +418,42 @@ def _with_app_fonts(original: Callable[[str], None]) -> Callable[[str], None]:
             json.dump(manifest, f, indent=2)
 
     return patch_font_manifest_json
+
+
+# -- 8. a control kept under a redrawn parent stays mounted ---------------------------------------
+
+
+def _noting_retained(original: Callable[..., Any]) -> Callable[..., Any]:
+    """A drawing may hand Flet the very control object it shows (views/sections.py: a part
+    unchanged since the last drawing), inside a parent built afresh. Flet's diff stops at it
+    ("retained immutable children", `frozen and src is dst`) and sends nothing for it, which is
+    the point. But the rebuilt parent takes over the shown one's id, and Flet counts the shown
+    parent as removed: `get_removed_controls` lists everything it held at its last sending
+    (`__prev_lists`), the kept control and all its descendants too. They are then taken out of
+    the session's index and unmounted while the browser still shows them: their taps were
+    dropped (patch 3 trusts the index). So the diff notes each control it keeps as it is..."""
+
+    def compare(self: Any, parent: Any, path: list[Any], src: Any, dst: Any, frozen: bool) -> None:
+        if frozen and src is dst:
+            retained = self.__dict__.get("_retained")
+            if retained is None:
+                retained = self._retained = set()
+            retained.add(id(src))
+        original(self, parent, path, src, dst, frozen)
+
+    compare.__wrapped__ = original  # type: ignore[attr-defined]
+    return compare
+
+
+def _skipping_retained(original: Callable[..., Any]) -> Callable[..., Any]:
+    """...and the removed controls leave out a kept one and what is inside it (all objects the
+    new tree holds, so their ids are unique during the diff)."""
+
+    def removed_controls(self: Any, item: Any, recurse: bool) -> Any:
+        retained = self.__dict__.get("_retained")
+        if retained and id(item) in retained:
+            return iter(())
+        return original(self, item, recurse)
+
+    removed_controls.__wrapped__ = original  # type: ignore[attr-defined]
+    return removed_controls

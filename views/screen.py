@@ -14,6 +14,7 @@ import flet as ft
 from views.away import is_position
 # (GameContext is this module's name too: screens and tests import it here)
 from views.context import GameContext  # noqa: F401
+from views.sections import Sections
 from views.common import COLOUR_HEX, glyph, show_screen, text_on
 
 from companion.engine import BOARD, Audience
@@ -116,6 +117,15 @@ class Handover:
         self.until = time.monotonic() + HANDOVER_SECONDS
         self.on_window(HANDOVER_SECONDS)
 
+    def checkpoint(self) -> tuple[Any, ...]:
+        """What a drawing has asked of the handover so far (see Sections: a reused part's keys
+        are asked for again, and given back when they differ)."""
+        return (set(self._drawing), list(self._drawing_keys), self._inheriting, self.seat, self.until, list(self.inherited))
+
+    def restore(self, saved: tuple[Any, ...]) -> None:
+        drawing, keys, self._inheriting, self.seat, self.until, inherited = saved
+        self._drawing, self._drawing_keys, self.inherited = set(drawing), list(keys), list(inherited)
+
     def end(self) -> None:
         self.shown = frozenset(self._drawing)
         if not self.is_open():
@@ -153,6 +163,8 @@ class RoomScreen:
         self._handover_timer: asyncio.TimerHandle | None = None
         #: one tap of this device at a time: a second tap is judged once the first is decided
         self._tap_lock = asyncio.Lock()
+        #: the parts of the last drawing, reused where they are drawn from the same props
+        self.sections = Sections()
 
     # -- lifecycle --
 
@@ -249,23 +261,23 @@ class RoomScreen:
             height=float(self.page.height or 768),
             seat=seat,
             acts_for_current=acts_for_current,
-            submit=self.submitter(self.shown_version),
+            submit=self.submit_shown,
             ui=self.ui,
             rerender=self.render,
             data_dir=self.session.config.data_dir,
             board_view=self.view(BOARD) if seat is not None else None,
             version=self.shown_version,
             handover=self.handover,
+            sections=self.sections,
         )
 
-    def submitter(self, seen: int) -> Any:
-        """`submit` for the controls of one drawing: it sends the version that drawing showed
-        (the one the finger saw), not whichever is shown when the tap arrives."""
-
-        async def submit(raw: dict[str, Any]) -> bool:
-            return await self.submit(raw, seen=seen)
-
-        return submit
+    async def submit_shown(self, raw: dict[str, Any]) -> bool:
+        """`submit` for the controls of a drawing: it sends the version shown when the tap
+        arrives, which is the drawing the finger saw. A control reused from an earlier drawing
+        (views/sections.py) is one the page still shows unchanged; a tap reaching this page
+        before it has drawn the room's newer version is refused as made on an older drawing
+        (see tap_refused)."""
+        return await self.submit(raw, seen=self.shown_version)
 
     #: set once the page has moved on to another screen: a redraw still queued for this one (the
     #: tap that said "Play again", a presence change) must not paint the old room over the new
@@ -278,9 +290,12 @@ class RoomScreen:
         self.shown_version = self.room.version
         self._shown_presence, self._drawn_at = self.presence_now(), time.monotonic()
         self.handover.begin()
+        self.sections.begin()
         controls = self.build()
         self.handover.end()
+        self.sections.end()
         show_screen(self.page, controls, f"{type(self).__name__}:{self.room.id}")
+        self.sections.check_placed(self.page.session)
 
     def build(self) -> list[ft.Control]:  # pragma: no cover - abstract
         raise NotImplementedError

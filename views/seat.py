@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -12,6 +12,7 @@ from companion.engine import seat_audience
 from companion.i18n import Translator
 from companion.room import Room, RoomEvent
 from views import games as game_uis
+from views.context import GameContext
 from views.screen import RoomScreen
 from views.standings import my_place, standings_table
 from views.rule_cards import rules_button, rules_page
@@ -193,7 +194,6 @@ class SeatScreen(RoomScreen):
         view = self.view(seat_audience(self.seat))
         ctx = self.context(seat=self.seat, acts_for_current=False)
         ctx.width = min(ctx.width - 24, 560)
-        colour = self.colours[self.seat]
         my_turn = self.seat in view.waiting_for and len(view.waiting_for) >= 1 and ui.is_my_turn(view, self.seat)
         self.my_turn = my_turn
         if self.seat in view.waiting_for:
@@ -201,43 +201,15 @@ class SeatScreen(RoomScreen):
         if self.show_rules:
             notice = tr.t("ui.your_turn") if my_turn else None
             return rules_page(tr, self.room.game_id, self.room.setup, width=ctx.width, on_back=self.toggle_rules, notice=notice)
-        header = ft.Container(
-            bgcolor=COLOUR_HEX[colour],
-            border_radius=10,
-            padding=10,
-            # wraps instead of running off a 360 px screen when the text is enlarged
-            content=ft.Row(
-                [
-                    ft.Text(f"{glyph(colour)} {self.names[self.seat]}", size=22, weight=ft.FontWeight.BOLD, color=text_on(colour)),
-                    ft.Text(ui.seat_summary(ctx, view, self.seat), size=20, weight=ft.FontWeight.BOLD, color=text_on(colour)),
-                ],
-                wrap=True,
-                alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
-            ),
-        )
-        items: list[ft.Control] = [role("seat-header", header)]
+        summary = ui.seat_summary(ctx, view, self.seat)
+        items: list[ft.Control] = [ctx.part("seat-header", summary, lambda: seat_header(ctx, self.seat, summary))]
         # its own row: a 360 px header has no room left beside a long name and the summary
-        bar = [language_menu(tr, self.session.lang, self.on_language, ident="seat-language"), rules_button(tr, self.toggle_rules)]
-        items.append(role("rules-bar", ft.Row(bar, alignment=ft.MainAxisAlignment.END, wrap=True)))
+        items.append(ctx.part("rules-bar", self.session.lang, self.rules_bar))
         if my_turn:
-            items.append(
-                ft.Semantics(
-                    identifier="your-turn",
-                    key="your-turn",
-                    live_region=True,
-                    # the whole width, large and dark on yellow: seen at a glance from across the table
-                    content=ft.Container(
-                        bgcolor=ACCENT,
-                        border_radius=12,
-                        padding=ft.Padding.symmetric(horizontal=14, vertical=16),
-                        width=ctx.width,
-                        alignment=ft.Alignment.CENTER,
-                        content=ft.Text(tr.t("ui.your_turn"), size=34, weight=ft.FontWeight.BOLD, color="#111111", text_align=ft.TextAlign.CENTER),
-                    ),
-                )
-            )
+            items.append(ctx.part("your-turn", None, lambda: your_turn(ctx)))
         elif view.waiting_for and len(view.waiting_for) < len(self.names):  # not "everyone"
-            items.append(role("waiting-for", label(self.waiting_text(ui, ctx, view), 18, MUTED)))
+            waiting = self.waiting_text(ui, ctx, view)
+            items.append(ctx.part("waiting-for", waiting, lambda: label(waiting, 18, MUTED)))
         standings = self.room.game.standings(self.room.state)
         take_back = self.room.take_back_status(self.seat) if standings is None else None
         # "Take back my move" while it may be used: at the top, by the waiting message that
@@ -248,7 +220,7 @@ class SeatScreen(RoomScreen):
         # that just tapped, and a second tap would land on something else.
         on_top = take_back is not None and take_back.available and not my_turn
         if on_top:
-            items.append(role("take-back-row", take_back_control(ctx, take_back, handler(self.take_back, self.shown_version))))  # type: ignore[arg-type]
+            items.append(self.take_back_row(ctx, take_back))
         if standings is not None:
             # The end: where this player came, and the table's standings; nothing left to peek at.
             items += [my_place(tr, standings, self.seat, width=ctx.width), standings_table(tr, self.names, self.colours, standings, width=ctx.width, size=18)]
@@ -257,9 +229,11 @@ class SeatScreen(RoomScreen):
             # below the game, so their coming and going never moves what the finger just tapped;
             # a greyed take-back (another action came) too: its reason is no news worth the top
             assert take_back is not None
-            below = None if on_top else take_back_control(ctx, take_back, handler(self.take_back, self.shown_version))
-            extras = [ready_panel(ctx, view, self.seat), below]
-            items.extend(role(name, c) for name, c in zip(("ready-panel", "take-back-row"), extras) if c is not None)
+            ready = ready_panel(ctx, view, self.seat)
+            if ready is not None:
+                items.append(role("ready-panel", ready))
+            if not on_top and (take_back.available or take_back.refusal not in (None, "room.err.take_back_nothing")):
+                items.append(self.take_back_row(ctx, take_back))
         page = ft.Container(
             alignment=ft.Alignment.TOP_CENTER,
             expand=True,
@@ -272,6 +246,20 @@ class SeatScreen(RoomScreen):
         if cue is not None:
             messages.insert(0, ft.Row([cue], alignment=ft.MainAxisAlignment.END, key="handover-row"))
         return [message_overlay(peek_catcher(ctx, page), messages)]
+
+    def rules_bar(self) -> ft.Control:
+        bar = [language_menu(self.tr, self.session.lang, self.on_language, ident="seat-language"), rules_button(self.tr, self.toggle_rules)]
+        return ft.Row(bar, alignment=ft.MainAxisAlignment.END, wrap=True)
+
+    def take_back_row(self, ctx: GameContext, status: Any) -> ft.Control:
+        """"Take back my move" (or why not). Its tap takes back this seat's latest action as of
+        the drawing shown when the tap arrives (the one the finger saw: see submit_shown)."""
+        control = ctx.part("take-back-row", status, lambda: take_back_control(ctx, status, handler(self.take_back_shown)))
+        assert control is not None
+        return control
+
+    async def take_back_shown(self) -> bool:
+        return await self.take_back(self.shown_version)
 
     async def dismiss_error(self) -> None:
         self.error = None
@@ -298,3 +286,39 @@ class SeatScreen(RoomScreen):
         if said:
             return said
         return self.tr.t("ui.waiting_for_you_and", self.names, seats=others) if others else self.tr.t("ui.turn_after_board")
+
+
+def seat_header(ctx: GameContext, seat: int, summary: str) -> ft.Control:
+    """The phone's top line in its player's colour: shape, name and the game's summary."""
+    colour = ctx.colours[seat]
+    return ft.Container(
+        bgcolor=COLOUR_HEX[colour],
+        border_radius=10,
+        padding=10,
+        # wraps instead of running off a 360 px screen when the text is enlarged
+        content=ft.Row(
+            [
+                ft.Text(f"{glyph(colour)} {ctx.names[seat]}", size=22, weight=ft.FontWeight.BOLD, color=text_on(colour)),
+                ft.Text(summary, size=20, weight=ft.FontWeight.BOLD, color=text_on(colour)),
+            ],
+            wrap=True,
+            alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+        ),
+    )
+
+
+def your_turn(ctx: GameContext) -> ft.Control:
+    """"Your turn": the whole width, large and dark on yellow, seen at a glance across the table."""
+    return ft.Semantics(
+        identifier="your-turn",
+        key="your-turn",
+        live_region=True,
+        content=ft.Container(
+            bgcolor=ACCENT,
+            border_radius=12,
+            padding=ft.Padding.symmetric(horizontal=14, vertical=16),
+            width=ctx.width,
+            alignment=ft.Alignment.CENTER,
+            content=ft.Text(ctx.tr.t("ui.your_turn"), size=34, weight=ft.FontWeight.BOLD, color="#111111", text_align=ft.TextAlign.CENTER),
+        ),
+    )

@@ -224,19 +224,25 @@ def board_body(ctx: GameContext, view: View, reveal: ft.Control | None = None) -
         angle = -math.pi / 2 + 2 * math.pi * (table.number - 1) / count
         left = size / 2 + radius * math.cos(angle) - tile / 2
         top = size / 2 + radius * math.sin(angle) - tile / 2
-        tiles.append(table_tile(ctx, view, table, tile, left, top, tappable, highlight == table.number))
+        props = (table, tile, left, top, tappable, highlight == table.number, current)
+        tiles.append(ctx.part(f"tile-{table.number}", props, lambda props=props: table_tile(ctx, *props)))
     # On a phone the space inside the ring is small: a rectangle inscribed in it, smaller type,
     # and the turn order goes under the circle (it would cover the tables).
     inside = 2 * (radius - tile / 2)
     compact = inside < 200  # about 170 px on a phone
     box_width, box_height = (inside * 0.8, inside * 0.6) if compact else (size * 0.5, size * 0.4)
-    centre = ft.Container(
-        left=(size - box_width) / 2,
-        top=(size - box_height) / 2,
-        width=box_width,
-        height=box_height,
-        alignment=ft.Alignment.CENTER,
-        content=ft.Column(centre_lines(ctx, view, compact), horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True, spacing=6),
+    centre_props = (view.phase, view.waiting_for, view.winners, view.round, view.chip_value, view.order, compact, box_width, box_height, size)
+    centre = ctx.part(
+        "ring-centre",
+        centre_props,
+        lambda: ft.Container(
+            left=(size - box_width) / 2,
+            top=(size - box_height) / 2,
+            width=box_width,
+            height=box_height,
+            alignment=ft.Alignment.CENTER,
+            content=ft.Column(centre_lines(ctx, view, compact), horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True, spacing=6),
+        ),
     )
     circle = ft.Stack([centre, *tiles], width=size, height=size, key="ring")
     below: list[ft.Control] = []
@@ -246,8 +252,9 @@ def board_body(ctx: GameContext, view: View, reveal: ft.Control | None = None) -
     if reveal is not None:
         below.append(reveal)
     if view.phase == "moves" and ctx.acts_for_current and current is not None:
-        below.append(label(tr.t("vabanque.board_move_for", ctx.names, seat=current), 18, INK))
-        below.append(move_buttons(ctx, view, view.board_legal.moves, current, column=wide))
+        below.append(ctx.part("move-for", current, lambda: label(tr.t("vabanque.board_move_for", ctx.names, seat=current), 18, INK)))
+        moves = view.board_legal.moves
+        below.append(ctx.part("board-moves", (moves, current, wide), lambda: move_buttons(ctx, moves, current, column=wide)))
     if view.phase == "payout" and ctx.acts_for_current:
         # the host board's alone (a phone says it is ready): each device steps through the
         # payout on its own, and only this ends it for everyone
@@ -307,7 +314,8 @@ def table_total(tr: Any, total: int) -> str:
     return tr.t("vabanque.table_total", total=total)
 
 
-def table_tile(ctx: GameContext, view: View, table: Any, tile: float, left: float, top: float, tappable: bool, highlighted: bool) -> ft.Control:
+def table_tile(ctx: GameContext, table: Any, tile: float, left: float, top: float, tappable: bool, highlighted: bool, current: int | None) -> ft.Control:
+    """One table of the ring; `current`: the player a tap places a chip for (when `tappable`)."""
     revealed = table.payout is not None
     # 40 px tokens on a tablet's tiles (read at arm's length, issue #15); a phone's small tiles
     # keep tokens in proportion
@@ -356,13 +364,13 @@ def table_tile(ctx: GameContext, view: View, table: Any, tile: float, left: floa
         bgcolor=FELT_LIGHT,
         padding=padding,
         # tappable: ringed in the colour of the player the tap places a chip for
-        border=ft.Border.all(5, ACCENT) if highlighted else ft.Border.all(4, COLOUR_HEX[ctx.colours[view.waiting_for[0]]]) if tappable else ft.Border.all(2, "#2E7D60"),
+        border=ft.Border.all(5, ACCENT) if highlighted else ft.Border.all(4, COLOUR_HEX[ctx.colours[current]]) if tappable and current is not None else ft.Border.all(2, "#2E7D60"),
         alignment=ft.Alignment.CENTER,
-        on_click=handler(ctx.submit, {"type": "place_chip", "by": view.waiting_for[0], "table": table.number}) if tappable else None,
+        on_click=handler(ctx.submit, {"type": "place_chip", "by": current, "table": table.number}) if tappable else None,
         content=ft.Column(inner, horizontal_alignment=ft.CrossAxisAlignment.CENTER, alignment=ft.MainAxisAlignment.CENTER, spacing=2, tight=True),
     )
     ident = f"table-{table.number}"
-    key = ctx.act_key(ident, view.waiting_for[0]) if tappable else ident
+    key = ctx.act_key(ident, current) if tappable and current is not None else ident
     return ft.Container(left=left, top=top, content=ft.Semantics(identifier=ident, key=key, button=tappable, content=container))
 
 
@@ -425,7 +433,7 @@ def card_face_small(ctx: GameContext, card: str, seat: int, size: int) -> ft.Con
     )
 
 
-def move_buttons(ctx: GameContext, view: View, moves: tuple[tuple[int, int], ...], seat: int, column: bool = False) -> ft.Control:
+def move_buttons(ctx: GameContext, moves: tuple[tuple[int, int], ...], seat: int, column: bool = False) -> ft.Control:
     """`column`: one under another, beside the board's ring."""
     tr = ctx.tr
     buttons = []
@@ -450,10 +458,12 @@ def seat_body(ctx: GameContext, view: View) -> ft.Control:
     if view.phase == "over":
         items.append(role("winner", label(tr.t("ui.winner", ctx.names, seats=list(view.winners)), 26, ACCENT, ft.FontWeight.BOLD)))
     else:
-        items.append(role("status", label(tr.t("ui.round", round=view.round, rounds=view.rounds) + " · " + tr.t(f"vabanque.phase.{view.phase}"), 16, MUTED)))
+        status = tr.t("ui.round", round=view.round, rounds=view.rounds) + " · " + tr.t(f"vabanque.phase.{view.phase}")
+        items.append(ctx.part("status", status, lambda: label(status, 16, MUTED)))
     if legal.tables and not legal.cards:
-        items.append(role("prompt-chips", label(tr.t("vabanque.prompt.chips", value=view.chip_value), 22, INK, ft.FontWeight.BOLD)))
-        items.append(role("grid-chips", table_grid(ctx, view, lambda n: {"type": "place_chip", "by": seat, "table": n})))
+        prompt = tr.t("vabanque.prompt.chips", value=view.chip_value)
+        items.append(ctx.part("prompt-chips", prompt, lambda: label(prompt, 22, INK, ft.FontWeight.BOLD)))
+        items.append(role("grid-chips", table_grid(ctx, view, lambda n: {"type": "place_chip", "by": seat, "table": n}, "grid-chips")))
     if legal.cards:
         chosen = ctx.ui.get(("vabanque.card", view.round))
         if chosen not in legal.cards:
@@ -472,10 +482,10 @@ def seat_body(ctx: GameContext, view: View) -> ft.Control:
         if chosen is not None:
             # The card's name is not repeated here: the table grid is seen with the cards hidden.
             items.append(role("prompt-table", label(tr.t("vabanque.pick_table_hidden"), 20, INK, ft.FontWeight.BOLD)))
-            items.append(role("grid-cards", table_grid(ctx, view, lambda n: {"type": "place_card", "by": seat, "table": n, "card": chosen})))
+            items.append(role("grid-cards", table_grid(ctx, view, lambda n: {"type": "place_card", "by": seat, "table": n, "card": chosen}, "grid-cards")))
     if legal.moves:
-        items.append(role("prompt-moves", label(tr.t("vabanque.prompt.moves"), 22, INK, ft.FontWeight.BOLD)))
-        items.append(role("moves", move_buttons(ctx, view, legal.moves, seat)))
+        items.append(ctx.part("prompt-moves", None, lambda: label(tr.t("vabanque.prompt.moves"), 22, INK, ft.FontWeight.BOLD)))
+        items.append(ctx.part("moves", (legal.moves, seat), lambda: move_buttons(ctx, legal.moves, seat)))
     if view.phase in ("payout", "over"):
         items.append(payout_panel(ctx, view))
     if view.phase == "payout":
@@ -535,46 +545,54 @@ TABLE_HEIGHT = 56
 TABLE_GAP = 6
 
 
-def table_grid(ctx: GameContext, view: View, action_for: Any) -> ft.Control:
+def table_button(ctx: GameContext, seat: int, number: int, total: int, action: dict[str, Any], width: float) -> ft.Control:
+    return ft.Semantics(
+        identifier=f"seat-table-{number}",
+        key=ctx.act_key(f"seat-table-{number}", seat),
+        button=True,
+        content=ft.Container(
+            on_click=handler(ctx.submit, action),
+            width=width,
+            height=TABLE_HEIGHT,
+            bgcolor=FELT_LIGHT,
+            border=ft.Border.all(2, ACCENT),
+            border_radius=10,
+            alignment=ft.Alignment.CENTER,
+            content=ft.Column(
+                [label(str(number), 22, ACCENT, ft.FontWeight.BOLD), label(table_total(ctx.tr, total), 13, INK)],
+                spacing=0,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                tight=True,
+            ),
+        ),
+    )
+
+
+def table_grid(ctx: GameContext, view: View, action_for: Any, place: str) -> ft.Control:
+    """The tables as buttons; `place` names the grid (its buttons are parts of the page)."""
     buttons = []
     seat = action_for(0)["by"]
     columns = max(1, min(len(view.tables), int((ctx.width + TABLE_GAP) // (TABLE_MIN_WIDTH + TABLE_GAP))))
     # one width for all, filling the row (81 px each, four a row, on a 390 px phone)
     width = min(96.0, (ctx.width - (columns - 1) * TABLE_GAP) / columns)
     for table in view.tables:
-        buttons.append(
-            ft.Semantics(
-                identifier=f"seat-table-{table.number}",
-                key=ctx.act_key(f"seat-table-{table.number}", seat),
-                button=True,
-                content=ft.Container(
-                    on_click=handler(ctx.submit, action_for(table.number)),
-                    width=width,
-                    height=TABLE_HEIGHT,
-                    bgcolor=FELT_LIGHT,
-                    border=ft.Border.all(2, ACCENT),
-                    border_radius=10,
-                    alignment=ft.Alignment.CENTER,
-                    content=ft.Column(
-                        [label(str(table.number), 22, ACCENT, ft.FontWeight.BOLD), label(table_total(ctx.tr, table.total), 13, INK)],
-                        spacing=0,
-                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                        tight=True,
-                    ),
-                ),
-            )
-        )
+        props = (table.number, table.total, action_for(table.number), width)
+        buttons.append(ctx.part(f"{place}-{table.number}", props, lambda props=props: table_button(ctx, seat, *props)))
     return ft.Column([ft.Row(buttons[i : i + columns], spacing=TABLE_GAP) for i in range(0, len(buttons), columns)], spacing=TABLE_GAP, tight=True)
+
+
+def table_row(ctx: GameContext, table: Any) -> ft.Control:
+    bits: list[ft.Control] = [label(f"{table.number}", 16, ACCENT, ft.FontWeight.BOLD), label(table_total(ctx.tr, table.total), 16, INK)]
+    bits.extend(pawn(ctx, s, 18) for s in table.pawns)
+    bits.extend(card_back(ctx, s, 18) for s in table.card_backs)
+    return ft.Row(bits, spacing=6, wrap=True)
 
 
 def table_list(ctx: GameContext, view: View) -> ft.Control:
     tr = ctx.tr
     rows = []
     for table in view.tables:
-        bits: list[ft.Control] = [label(f"{table.number}", 16, ACCENT, ft.FontWeight.BOLD), label(table_total(ctx.tr, table.total), 16, INK)]
-        bits.extend(pawn(ctx, s, 18) for s in table.pawns)
-        bits.extend(card_back(ctx, s, 18) for s in table.card_backs)
-        rows.append(ft.Row(bits, spacing=6, wrap=True))
+        rows.append(ctx.part(f"table-row-{table.number}", table, lambda table=table: table_row(ctx, table)))
     return ft.Container(
         bgcolor=PANEL,
         border_radius=10,

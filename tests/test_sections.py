@@ -1,0 +1,100 @@
+"""Reused parts (views/sections.py, issue 17): a page that hands Flet the parts it drew before
+sends exactly what a page that builds everything sends, in every game; an unchanged part is the
+same control (so neither built nor diffed), and a tap on it still acts.
+
+(tests/conftest.py also sets REFEREE_CHECK_SECTIONS=1 for every test: each reused part is built
+again and compared, and a difference fails the test it happened in.)"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from companion.room import Room
+from tests.conftest import VABANQUE_PLAYERS, VABANQUE_SEED, vabanque_setup
+from tests.harness.world import PHONE, World, make_world
+from views import sections
+
+PLAYERS = [{"name": n, "colour": c} for n, c in [("Yvette", "red"), ("Quentin", "blue"), ("Zoltan", "green"), ("Wilhelmina", "yellow")]]
+GAMES = ["vabanque", "corruption", "chicago_poker", "reglement"]
+
+
+def screen_of(tab: Any) -> Any:
+    return tab.page.on_route_change.__self__.screen
+
+
+async def random_actions(world: World, rng: random.Random, count: int) -> None:
+    """`count` random legal actions, each sent on its player's channel (the host's for the
+    table's own), the pages drawn after each."""
+    room: Room = world.room
+    for _ in range(count):
+        action = room.game.random_action(room.state, rng)
+        if action is None:
+            return
+        by = getattr(action, "by", None)
+        channel, seat = ("host", None) if by is None else ("seat", by)
+        await room.submit(action.model_dump(mode="json"), channel=channel, seat=seat, based_on_version=room.version)
+        await world.harness.settle()
+
+
+async def played(make_host: Any, harness_factory: Any, game_id: str, reuse: bool) -> list[list[Any]]:
+    """The frames every page of a table received over 30 random actions of a seeded game."""
+    sections.REUSE = reuse
+    world = await make_world(make_host, harness_factory, f"{game_id}-{reuse}", game_id, {"players": PLAYERS}, seed=77, phone_size=PHONE)
+    tabs = [await world.open_board()] + [await world.open_phone(seat) for seat in range(len(PLAYERS))]
+    await random_actions(world, random.Random(77), 30)
+    return [world.frames(tab) for tab in tabs]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_reusing_parts_sends_what_building_everything_sends(make_host: Any, harness_factory: Any, game_id: str, monkeypatch: Any) -> None:
+    monkeypatch.setattr(sections, "REUSE", True)
+    built = await played(make_host, harness_factory, game_id, reuse=False)
+    reused = await played(make_host, harness_factory, game_id, reuse=True)
+    assert len(built) == len(reused)
+    for page, (a, b) in enumerate(zip(built, reused, strict=True)):
+        assert len(a) > 1, "the page was drawn again"
+        assert a == b, f"page {page} ({'board' if page == 0 else f'phone {page - 1}'}): frames differ with parts reused"
+
+
+async def test_a_public_move_rebuilds_only_what_it_changed(make_host: Any, harness_factory: Any, monkeypatch: Any) -> None:
+    """A chip placed on the board's ring: most of the board is the very controls shown before."""
+    monkeypatch.setattr(sections, "REUSE", True)
+    world = await make_world(make_host, harness_factory, "few", "vabanque", {"players": PLAYERS}, seed=VABANQUE_SEED)
+    board = await world.open_board()
+    phone = await world.open_phone(1)
+    parts = screen_of(board).sections
+    rows = {seat: board.find(f"seat-{seat}") for seat in range(len(PLAYERS))}
+    rules = board.find("rules")
+    involved = {world.current()}
+    for _ in range(2):
+        await world.submit_for(world.current(), {"type": "place_chip", "by": world.current(), "table": 3})
+        involved.add(world.current())
+    bystander = next(seat for seat in range(len(PLAYERS)) if seat not in involved)
+    assert board.find(f"seat-{bystander}") is rows[bystander], "a seat row nothing happened to is the control shown before"
+    assert all(board.find(f"seat-{seat}") is not rows[seat] for seat in involved), "the rows of the players involved were drawn again"
+    assert board.find("rules") is rules
+    assert parts.reused >= 10, (parts.built, parts.reused)
+    # the phone's own unchanged parts too
+    assert screen_of(phone).sections.reused > 0
+
+
+async def test_a_tap_on_a_reused_control_acts(make_host: Any, harness_factory: Any, monkeypatch: Any) -> None:
+    """A phone's "Show my cards" drawn once and kept through other players' moves (the same
+    control, with the handlers of the drawing that built it): tapping it still opens the cards."""
+    monkeypatch.setattr(sections, "REUSE", True)
+    world = await make_world(make_host, harness_factory, "tap", "vabanque", vabanque_setup(), seed=VABANQUE_SEED)
+    await world.open_board()
+    watcher = next(seat for seat in range(len(VABANQUE_PLAYERS)) if seat != world.current())
+    phone = await world.open_phone(watcher)
+    shown = phone.find("show-private")
+    assert shown is not None
+    for _ in range(2):
+        if world.current() == watcher:
+            break
+        await world.submit_for(world.current(), {"type": "place_chip", "by": world.current(), "table": 5})
+    assert phone.find("show-private") is shown, "kept, not built again"
+    await phone.click("show-private")
+    assert phone.has("hide-private"), phone.identifiers()
