@@ -38,9 +38,15 @@ def banner_text(tab: Tab) -> str:
 
 
 def key_of(tab: Tab, identifier: str) -> str:
+    """The key of what a tap on `identifier` reaches: the act-for key of the control itself or
+    of the layer inside it that takes the tap (a Vabanque tile's)."""
     found = tab.find(identifier)
     assert found is not None, tab.identifiers()
-    return str(found.key)
+    if "@" in str(found.key):
+        return str(found.key)
+    target = tab.clickable_in(found)
+    assert target is not None, identifier
+    return str(target.key)
 
 
 async def until(condition: Any, world: World, timeout: float = 10.0) -> None:

@@ -340,6 +340,28 @@ class BoardScreen(RoomScreen):
 
     def draw_seat_row(self, ctx: GameContext, seat: int, claimed: bool, online: bool, summary: str, waiting: bool, over: bool, is_host: bool) -> ft.Control:
         tr = self.tr
+        # Name and score on the first line; presence and the host's icons on the second, so the
+        # icons never drop onto a line of their own in a longer language. Each line is a part:
+        # a turn passing on redraws neither.
+        who = ctx.part(f"seat-who-{seat}", summary, lambda: ft.Row([player_chip(tr, self.names, self.colours, seat), label(summary, 16, INK, ft.FontWeight.BOLD)], wrap=True))
+        line = ctx.part(f"seat-line-{seat}", (claimed, online, over, is_host), lambda: self.seat_line(seat, claimed, online, over, is_host))
+        tap = handler(self.tap_seat, seat) if is_host and not over else None
+        return ft.Semantics(
+            identifier=f"seat-{seat}",
+            key=f"seat-{seat}",
+            button=tap is not None,
+            content=ft.Container(
+                on_click=tap,
+                border=ft.Border.all(3, ACCENT) if waiting else None,
+                border_radius=10,
+                padding=6,
+                content=ft.Column([who, line], spacing=2, tight=True),
+            ),
+        )
+
+    def seat_line(self, seat: int, claimed: bool, online: bool, over: bool, is_host: bool) -> ft.Control:
+        """A seat's presence, whether it is taken, and the host's icons for it."""
+        tr = self.tr
         presence = label(
             ("● " + tr.t("ui.connected")) if online else ("○ " + tr.t("ui.away")),
             14,
@@ -349,9 +371,7 @@ class BoardScreen(RoomScreen):
         free = tr.t("ui.seat_free") if is_host else tr.t("table.seat_free")
         # once the game is over no one takes a seat: no "tap to show the QR code", no "Play here"
         status = label(tr.t("table.seat_joined") if claimed else ("" if over else free), 13, MUTED, visible=claimed or not over)
-        who = ft.Row([player_chip(tr, self.names, self.colours, seat), label(summary, 16, INK, ft.FontWeight.BOLD)], wrap=True)
         presence_and_status = ft.Container(ft.Column([presence, status], spacing=0, tight=True), expand=True)
-        tap = handler(self.tap_seat, seat) if is_host and not over else None
         actions: list[ft.Control] = []
         if is_host:
             actions.append(
@@ -389,24 +409,7 @@ class BoardScreen(RoomScreen):
                         ),
                     )
                 )
-        return ft.Semantics(
-            identifier=f"seat-{seat}",
-            key=f"seat-{seat}",
-            button=tap is not None,
-            content=ft.Container(
-                on_click=tap,
-                border=ft.Border.all(3, ACCENT) if waiting else None,
-                border_radius=10,
-                padding=6,
-                # Name and score on the first line; presence and the host's icons on the second,
-                # so the icons never drop onto a line of their own in a longer language.
-                content=ft.Column(
-                    [who, ft.Row([presence_and_status, *actions], vertical_alignment=ft.CrossAxisAlignment.CENTER)],
-                    spacing=2,
-                    tight=True,
-                ),
-            ),
-        )
+        return ft.Row([presence_and_status, *actions], vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
     def qr_overlay(self, ctx: GameContext) -> ft.Control:
         tr = self.tr

@@ -291,7 +291,11 @@ class RoomScreen:
         self._shown_presence, self._drawn_at = self.presence_now(), time.monotonic()
         self.handover.begin()
         self.sections.begin()
-        controls = self.build()
+        try:
+            controls = self.build()
+        except BaseException:
+            self.sections.end(complete=False)
+            raise
         self.handover.end()
         self.sections.end()
         show_screen(self.page, controls, f"{type(self).__name__}:{self.room.id}")

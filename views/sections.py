@@ -79,9 +79,13 @@ class Sections:
         self._building = []
         self.built = self.reused = 0
 
-    def end(self) -> None:
-        """The drawing is complete: its parts are the ones the next drawing may reuse."""
+    def end(self, complete: bool = True) -> None:
+        """The drawing is over: if `complete`, its parts are the ones the next drawing may reuse
+        (a drawing that failed half-way leaves nothing to reuse)."""
         self._active = False
+        if not complete:
+            self._shown = {}
+            return
         self._shown = self._drawing
         self.total_built += self.built
         self.total_reused += self.reused
@@ -98,7 +102,7 @@ class Sections:
         handover = ctx.handover
         before = handover.checkpoint() if CHECK and handover is not None else None
         if shown is not None and shown.props == props and self._replay(shown, ctx):
-            self._enter(key, shown)
+            self._enter(key, shown, reused=True)
             self.reused += 1
             self._reused.append((key, shown.control, shown.control._i))
             if CHECK:
@@ -110,13 +114,14 @@ class Sections:
             control = _keyed(build(), key)
         finally:
             self._building.pop()
-        self._enter(key, _Part(props, control, building.act_keys, building.inner))
+        self._enter(key, _Part(props, control, building.act_keys, building.inner), reused=False)
         self.built += 1
         return control
 
-    def _enter(self, key: str, part: _Part) -> None:
-        """`part` (with the parts inside it) is drawn now."""
-        for name, drawn in [(key, part), *part.inner.items()]:
+    def _enter(self, key: str, part: _Part, reused: bool) -> None:
+        """`part` is drawn now (a reused one with the parts inside it: a built one's entered
+        themselves as they were built)."""
+        for name, drawn in [(key, part), *(part.inner.items() if reused else ())]:
             if name in self._drawing:
                 raise ValueError(f"part {name!r} drawn twice on one page")
             self._drawing[name] = drawn

@@ -315,7 +315,31 @@ def table_total(tr: Any, total: int) -> str:
 
 
 def table_tile(ctx: GameContext, table: Any, tile: float, left: float, top: float, tappable: bool, highlighted: bool, current: int | None) -> ft.Control:
-    """One table of the ring; `current`: the player a tap places a chip for (when `tappable`)."""
+    """One table of the ring; `current`: the player a tap places a chip for (when `tappable`).
+
+    What the table shows (its face) is a part of its own, drawn whoever acts; the tap, ringed in
+    the colour of the player it places a chip for and keyed by that player, is a thin layer over
+    it. So a change of player replaces that layer, not the table's tokens."""
+    face = ctx.part(f"tile-face-{table.number}", (table, tile, highlighted), lambda: table_face(ctx, table, tile, highlighted))
+    layers: list[ft.Control] = [face]
+    if tappable and current is not None:
+        layers.append(
+            ft.Container(
+                key=ctx.act_key(f"table-{table.number}", current),
+                width=tile,
+                height=tile,
+                border_radius=tile * CORNER,
+                border=ft.Border.all(4, COLOUR_HEX[ctx.colours[current]]),
+                bgcolor="#00000000",  # clear, and the whole tile takes the tap
+                on_click=handler(ctx.submit, {"type": "place_chip", "by": current, "table": table.number}),
+            )
+        )
+    ident = f"table-{table.number}"
+    return ft.Container(left=left, top=top, content=ft.Semantics(identifier=ident, key=ident, button=tappable, content=ft.Stack(layers, width=tile, height=tile)))
+
+
+def table_face(ctx: GameContext, table: Any, tile: float, highlighted: bool) -> ft.Control:
+    """A table's number, total, pawns and card backs (or revealed cards) on its felt."""
     revealed = table.payout is not None
     # 40 px tokens on a tablet's tiles (read at arm's length, issue #15); a phone's small tiles
     # keep tokens in proportion
@@ -356,22 +380,17 @@ def table_tile(ctx: GameContext, table: Any, tile: float, left: float, top: floa
         inner.append(fanned(pawns, token, token, tile * 0.8))
     if not revealed and table.card_backs:
         inner.append(fanned([card_back(ctx, s, token, f"back-{table.number}-{i}") for i, s in enumerate(table.card_backs)], token * 0.75, token, tile * 0.8))
-    container = ft.Container(
+    return ft.Container(
         width=tile,
         height=tile,
         # a rounded square, not a circle: the corners hold the words of a revealed table's cards
         border_radius=tile * CORNER,
         bgcolor=FELT_LIGHT,
         padding=padding,
-        # tappable: ringed in the colour of the player the tap places a chip for
-        border=ft.Border.all(5, ACCENT) if highlighted else ft.Border.all(4, COLOUR_HEX[ctx.colours[current]]) if tappable and current is not None else ft.Border.all(2, "#2E7D60"),
+        border=ft.Border.all(5, ACCENT) if highlighted else ft.Border.all(2, "#2E7D60"),
         alignment=ft.Alignment.CENTER,
-        on_click=handler(ctx.submit, {"type": "place_chip", "by": current, "table": table.number}) if tappable else None,
         content=ft.Column(inner, horizontal_alignment=ft.CrossAxisAlignment.CENTER, alignment=ft.MainAxisAlignment.CENTER, spacing=2, tight=True),
     )
-    ident = f"table-{table.number}"
-    key = ctx.act_key(ident, current) if tappable and current is not None else ident
-    return ft.Container(left=left, top=top, content=ft.Semantics(identifier=ident, key=key, button=tappable, content=container))
 
 
 def fanned(tokens: list[ft.Control], width: float, height: float, room: float) -> ft.Control:
