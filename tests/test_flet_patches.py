@@ -112,9 +112,10 @@ def test_the_rate_allows_a_burst_then_the_rate() -> None:
 # -- in-process: real sessions and pages --------------------------------------------------------
 
 
-async def drawn_twice_with_a_kept_part() -> tuple[Any, Any, list[str]]:
+async def drawn_twice_with_a_kept_part(in_field: bool = False) -> tuple[Any, Any, list[str]]:
     """A page drawn, then drawn again as views/sections.py does: a new parent (same key) holding
-    the very control shown before. Returns the session, the kept part's button, the taps."""
+    the very control shown before, in its list of controls or (`in_field`) as the `content` of
+    a new Container. Returns the session, the kept part's button, the taps."""
     import flet as ft
 
     from tests.harness.flet_inprocess import FletHarness
@@ -124,7 +125,8 @@ async def drawn_twice_with_a_kept_part() -> tuple[Any, Any, list[str]]:
     kept = ft.Container(key="kept", content=ft.Column([button]))
 
     def draw(page: ft.Page, count: int) -> None:
-        page.controls[:] = [ft.Column(key="root", controls=[kept, ft.Text(str(count))])]
+        part = ft.Container(content=kept) if in_field else kept
+        page.controls[:] = [ft.Column(key="root", controls=[part, ft.Text(str(count))])]
         page.update()
 
     async def main(page: ft.Page) -> None:
@@ -136,7 +138,8 @@ async def drawn_twice_with_a_kept_part() -> tuple[Any, Any, list[str]]:
     return tab.session, button, taps
 
 
-async def test_a_part_kept_under_a_redrawn_parent_stays_mounted(monkeypatch: Any) -> None:
+@pytest.mark.parametrize("in_field", [False, True], ids=["in-a-list", "in-a-content-field"])
+async def test_a_part_kept_under_a_redrawn_parent_stays_mounted(monkeypatch: Any, in_field: bool) -> None:
     """Patch 8. What it relies on: Flet's own diff takes the kept part and its descendants out
     of the index (its taps would be dropped) though the browser still shows them; with the patch
     they stay, and a tap reaches the button."""
@@ -146,10 +149,12 @@ async def test_a_part_kept_under_a_redrawn_parent_stays_mounted(monkeypatch: Any
     with monkeypatch.context() as flets_own:
         for name in ("_compare_dataclasses", "_maybe_compare_dataclasses", "_removed_controls"):
             flets_own.setattr(DiffBuilder, name, flet_patches.ORIGINALS[f"DiffBuilder.{name}"])
-        session, button, _ = await drawn_twice_with_a_kept_part()
+        session, button, _ = await drawn_twice_with_a_kept_part(in_field)
         assert session.index.get(button._i) is None, "Flet keeps a retained control indexed now: patch 8 may go"
-    session, button, taps = await drawn_twice_with_a_kept_part()
+    flet_patches.RETAINED.clear()
+    session, button, taps = await drawn_twice_with_a_kept_part(in_field)
     assert session.index.get(button._i) is button
+    assert flet_patches.RETAINED, "the kept part was noted"
     await session.dispatch_event(button._i, "click", None)
     assert taps == ["tap"]
 

@@ -56,7 +56,10 @@ async def test_reusing_parts_sends_what_building_everything_sends(make_host: Any
     assert len(built) == len(reused)
     for page, (a, b) in enumerate(zip(built, reused, strict=True)):
         assert len(a) > 1, "the page was drawn again"
-        assert a == b, f"page {page} ({'board' if page == 0 else f'phone {page - 1}'}): frames differ with parts reused"
+        differing = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), None)
+        where = f"page {page} ({'board' if page == 0 else f'phone {page - 1}'})"
+        assert differing is None, f"{where}: frame {differing} differs with parts reused:\n built:  {str(a[differing])[:3000]}\n reused: {str(b[differing])[:3000]}"
+        assert len(a) == len(b), f"{where}: {len(a)} frames built, {len(b)} reused"
 
 
 async def test_a_public_move_rebuilds_only_what_it_changed(make_host: Any, harness_factory: Any, monkeypatch: Any) -> None:
@@ -98,3 +101,53 @@ async def test_a_tap_on_a_reused_control_acts(make_host: Any, harness_factory: A
     assert phone.find("show-private") is shown, "kept, not built again"
     await phone.click("show-private")
     assert phone.has("hide-private"), phone.identifiers()
+
+
+class _Context:
+    """What a part asks of its drawing's context: its signature, and no handover."""
+
+    handover = None
+
+    def signature(self) -> tuple[()]:
+        return ()
+
+
+async def test_a_part_sent_anew_inside_a_replaced_parent_is_reported(caplog: Any) -> None:
+    """An unkeyed item appearing above a reused part shifts it: Flet replaces its parent and sends
+    the part again under its old ids. The drawing says so (an error, which fails a test), and
+    reuses nothing at the next drawing."""
+    import flet as ft
+
+    from tests.harness.flet_inprocess import FletHarness
+    from views import flet_patches
+
+    flet_patches.apply()
+    parts = sections.Sections()
+    context = _Context()
+
+    def draw(page: ft.Page, shifted: bool) -> bool:
+        parts.begin()
+        part = parts.part("kept", "same", lambda: ft.Text("kept"), context)
+        items: list[ft.Control] = [ft.Text("new above")] if shifted else []
+        items.append(ft.Container(content=part))
+        parts.end()
+        parts.before_sending()
+        page.controls[:] = [ft.Column(key="root", controls=items)]
+        page.update()
+        return parts.check_placed(page.session)
+
+    placed: list[bool] = []
+
+    async def main(page: ft.Page) -> None:
+        placed.append(draw(page, shifted=False))
+
+    harness = FletHarness(main)
+    tab = await harness.open("/", name="shift")
+    assert draw(tab.page, shifted=False), "kept in its place: fine"
+    assert parts.reused == 1
+    assert not draw(tab.page, shifted=True)
+    assert "sent anew inside a replaced parent" in caplog.text
+    caplog.clear()
+    draw(tab.page, shifted=True)
+    assert parts.reused == 0, "nothing reused after the report"
+    await harness.aclose()

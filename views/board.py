@@ -32,6 +32,7 @@ from views.common import (
     message_overlay,
     player_chip,
     qr_svg,
+    role,
     tagged,
 )
 from views.join import table_url
@@ -189,8 +190,9 @@ class BoardScreen(RoomScreen):
         reveal = reveal_panel(ctx, view)
         # a game that keeps its board in place between phases sets it beside the board itself
         takes_reveal = getattr(ui, "BOARD_TAKES_REVEAL", False)
+        # keyed: the reveal and the standings come and go above the game, which keeps its place
         if reveal is not None and not takes_reveal:
-            main.append(reveal)
+            main.append(role("reveal", reveal))
         standings = self.room.game.standings(self.room.state)
         if standings is not None:
             if self.is_host and ctx.width >= END_BESIDE:
@@ -199,7 +201,8 @@ class BoardScreen(RoomScreen):
                 table_width = min(ctx.width - END_COLUMN - 12, 720)
                 main.append(
                     ft.Row(
-                        [
+                        key="standings-row",
+                        controls=[
                             standings_table(tr, self.names, self.colours, standings, width=table_width),
                             ft.Container(end_actions(tr, self.room, width=END_COLUMN, on_play_again=handler(self.play_again)), width=END_COLUMN),
                         ],
@@ -208,10 +211,10 @@ class BoardScreen(RoomScreen):
                     )
                 )
             else:
-                main.append(standings_table(tr, self.names, self.colours, standings, width=min(ctx.width, 720)))
+                main.append(role("standings", standings_table(tr, self.names, self.colours, standings, width=min(ctx.width, 720))))
                 if self.is_host:
-                    main.append(end_actions(tr, self.room, width=min(ctx.width, 720), on_play_again=handler(self.play_again)))
-        main.append(ui.board_body(ctx, view, reveal) if takes_reveal else ui.board_body(ctx, view))
+                    main.append(role("end-actions", end_actions(tr, self.room, width=min(ctx.width, 720), on_play_again=handler(self.play_again))))
+        main.append(role("board-body", ui.board_body(ctx, view, reveal) if takes_reveal else ui.board_body(ctx, view)))
         side = self.side_panel(ctx, view, ui, side_width)
         body: ft.Control
         if wide:
@@ -233,6 +236,16 @@ class BoardScreen(RoomScreen):
         elif self.join_help and self.join_help.shown:
             controls = [self.join_help.over(tr, ft.Column(controls, expand=True))]
         return controls
+
+    def layout(self) -> Any:
+        return (
+            self.pass_seat,
+            self.pass_revealed,
+            self.show_rules,
+            self.confirm_seat is not None,
+            self.qr_seat is not None,
+            bool(self.join_help and self.join_help.shown),
+        )
 
     def messages(self) -> list[ft.Control]:
         """This board's own error and notice, floating over the page's bottom edge (see

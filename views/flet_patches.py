@@ -8,7 +8,8 @@ by tests/test_flet_patches.py, which fails when a Flet upgrade changes what it r
 5. Connections that fail before registering: cleaned up (`_receive_loop`, `_handle`).
 6. Properties a client sets that no control declares: ignored (`_apply_patch`).
 7. The app's font in the web client's FontManifest.json (`_with_app_fonts`).
-8. A control kept as it was under a redrawn parent stays mounted (`DiffBuilder`, `_retained`).
+8. A control kept as it was under a redrawn parent stays mounted (`DiffBuilder`, `_retained`), in a
+   list or in a one-control field such as `content` (`_keep_field_values`).
 
 Why 3-5 (issue 11, measured on current main with benchmarks/flood.py): one device without a
 token that sent 2,000 click events for a control id that does not exist left /healthz
@@ -423,6 +424,16 @@ def _with_app_fonts(original: Callable[[str], None]) -> Callable[[str], None]:
 # -- 8. a control kept under a redrawn parent stays mounted ---------------------------------------
 
 
+#: the ids of the control objects the diff running now found kept as they were (views/sections.py
+#: clears it before a page is sent and reads it after: a part reused but not in it was sent anew,
+#: inside a parent Flet replaced)
+RETAINED: set[int] = set()
+
+
+def is_applied() -> bool:
+    return _applied
+
+
 def _noting_retained(original: Callable[..., Any]) -> Callable[..., Any]:
     """A drawing may hand Flet the very control object it shows (views/sections.py: a part
     unchanged since the last drawing), inside a parent built afresh. Flet's diff stops at it
@@ -439,10 +450,27 @@ def _noting_retained(original: Callable[..., Any]) -> Callable[..., Any]:
             if retained is None:
                 retained = self._retained = set()
             retained.add(id(src))
+            RETAINED.add(id(src))
         original(self, parent, path, src, dst, frozen)
+        if frozen and src is not dst:
+            _keep_field_values(self, path, src, dst)
 
     compare.__wrapped__ = original  # type: ignore[attr-defined]
     return compare
+
+
+def _keep_field_values(builder: Any, path: list[Any], src: Any, dst: Any) -> None:
+    """A rebuilt control's one-control fields (a Container's `content`) holding the very control
+    its predecessor held: Flet's frozen compare skips them (`old is new`), so they would be
+    neither noted as kept nor given the new parent. They are compared as list items are."""
+    from flet.controls.object_patch import _path_join
+
+    src_values, dst_values = getattr(src, "_values", None), getattr(dst, "_values", None)
+    if not src_values or not dst_values or builder.control_cls is None:
+        return
+    for name, value in dst_values.items():
+        if value is not None and src_values.get(name) is value and isinstance(value, builder.control_cls):
+            builder._compare_dataclasses(dst, _path_join(path, name), value, value, True)
 
 
 def _skipping_retained(original: Callable[..., Any]) -> Callable[..., Any]:
@@ -457,3 +485,4 @@ def _skipping_retained(original: Callable[..., Any]) -> Callable[..., Any]:
 
     removed_controls.__wrapped__ = original  # type: ignore[attr-defined]
     return removed_controls
+

@@ -290,7 +290,7 @@ class RoomScreen:
         self.shown_version = self.room.version
         self._shown_presence, self._drawn_at = self.presence_now(), time.monotonic()
         self.handover.begin()
-        self.sections.begin()
+        self.sections.begin(self.layout())
         try:
             controls = self.build()
         except BaseException:
@@ -298,11 +298,17 @@ class RoomScreen:
             raise
         self.handover.end()
         self.sections.end()
+        self.sections.before_sending()
         show_screen(self.page, controls, f"{type(self).__name__}:{self.room.id}")
         self.sections.check_placed(self.page.session)
 
     def build(self) -> list[ft.Control]:  # pragma: no cover - abstract
         raise NotImplementedError
+
+    def layout(self) -> Any:
+        """How this page is put together now, beyond its parts (views/sections.py reuses parts
+        within one layout only): what is drawn over or instead of the game."""
+        return None
 
     def view(self, audience: Audience) -> Any:
         return self.room.view(audience)

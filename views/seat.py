@@ -247,6 +247,9 @@ class SeatScreen(RoomScreen):
             messages.insert(0, ft.Row([cue], alignment=ft.MainAxisAlignment.END, key="handover-row"))
         return [message_overlay(peek_catcher(ctx, page), messages)]
 
+    def layout(self) -> Any:
+        return (self.show_rules, self.signed_out)
+
     def rules_bar(self) -> ft.Control:
         bar = [language_menu(self.tr, self.session.lang, self.on_language, ident="seat-language"), rules_button(self.tr, self.toggle_rules)]
         return ft.Row(bar, alignment=ft.MainAxisAlignment.END, wrap=True)

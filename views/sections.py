@@ -66,13 +66,21 @@ class Sections:
         #: the parts being built (innermost last): the act-for keys and parts drawn inside them
         self._building: list[_Building] = []
         self._checking = 0
+        #: the layout of the last drawing (see begin)
+        self._layout: Any = None
         #: a drawing is under way (a build outside one, e.g. views/away.py judging input, reuses nothing)
         self._active = False
         #: parts built and reused at the last drawing, and since the page opened
         self.built = self.reused = 0
         self.total_built = self.total_reused = 0
 
-    def begin(self) -> None:
+    def begin(self, layout: Any = None) -> None:
+        """A drawing starts. `layout` names how the page is put together (an overlay over it, the
+        rule card instead of it, ...): parts are reused only within one layout, since a part
+        under another parent than before is sent anew (see check_placed)."""
+        if layout != self._layout:
+            self._shown = {}
+            self._layout = layout
         self._active = True
         self._drawing = {}
         self._reused = []
@@ -171,15 +179,31 @@ class Sections:
         if difference is not None:
             log.error("part %r reused but its build now draws something else: %s", key, difference)
 
+    def before_sending(self) -> None:
+        from views import flet_patches
+
+        flet_patches.RETAINED.clear()
+
     def check_placed(self, session: Any) -> bool:
-        """After the page was sent: every reused control kept its id and is the one the session
-        routes that id's events to. Otherwise a part was drawn in another place than before."""
+        """After the page was sent: every reused control kept its id, is the one the session
+        routes that id's events to, and was found kept by Flet's diff (not sent anew inside a
+        parent Flet replaced: an unkeyed list whose items shifted). Otherwise the part was
+        drawn in another place than before: nothing is reused at the next drawing, and the
+        error (which fails a test) says which part."""
+        from views import flet_patches
+
         index = session.index
+        kept = flet_patches.RETAINED if flet_patches.is_applied() else None
         for key, control, id_ in self._reused:
             if control._i != id_ or index.get(id_) is not control:
-                log.error("part %r was drawn in another place than at the last drawing: keys must name places", key)
-                self.forget()
-                return False
+                problem = "has another id now"
+            elif kept is not None and id(control) not in kept:
+                problem = "was sent anew inside a replaced parent (key the lists above it)"
+            else:
+                continue
+            log.error("part %r %s: its keys must name one place on the page", key, problem)
+            self.forget()
+            return False
         return True
 
 

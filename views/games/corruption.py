@@ -46,6 +46,7 @@ from views.common import (
     choice_target,
     private_section,
     public_view,
+    role,
     secret_choices,
     secret_face,
     text_on,
@@ -341,14 +342,16 @@ def board_body(ctx: GameContext, view: View) -> ft.Control:
         items.append(score_row(ctx, view))
         return ft.Column(items, spacing=12)
     index: int | None = None
+    # keyed: the steps and the entry come and go above the contracts, which keep their place
+    # (matched by position, they would be drawn anew each time)
     if view.award_log and view.phase in ("awards", "round_over", "over"):
         index = step_index(ctx, view)
-        items.append(steps_panel(ctx, view, index))
+        items.append(role("steps", steps_panel(ctx, view, index)))
     entry = board_entry(ctx, view)
     if entry is not None:
-        items.append(entry)
-    items.append(columns(ctx, view, index))
-    items.append(score_row(ctx, view))
+        items.append(role("entry", entry))
+    items.append(role("columns", columns(ctx, view, index)))
+    items.append(role("scores", score_row(ctx, view)))
     return ft.Column(items, spacing=12)
 
 
@@ -477,13 +480,16 @@ def body_column(ctx: GameContext, view: View, body: Any, width: float, step: int
     ]
     for contract in body.contracts:
         shown = contract.award is not None and (step is None or outcome_at.get(contract.id, -1) <= step)
-        tiles.append(contract_tile(ctx, view, contract, focus_contract == contract.id, focus_cards, struck, shown))
+        props = (contract, focus_contract == contract.id, frozenset(focus_cards), frozenset(struck), shown)
+        tiles.append(ctx.part(f"contract-{contract.id}", props, lambda contract=contract, props=props: contract_tile(ctx, contract, *props[1:])))
     if not body.contracts:
         tiles.append(label(tr.t("corruption.ui.no_contracts"), 15, MUTED))
     return ft.Container(width=width, content=ft.Column(tiles, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
 
 
-def contract_tile(ctx: GameContext, view: View, contract: Any, focused: bool, focus_cards: set[int], struck: set[int], show_award: bool) -> ft.Control:
+def contract_tile(ctx: GameContext, contract: Any, focused: bool, focus_cards: frozenset[int], struck: frozenset[int], show_award: bool) -> ft.Control:
+    """A contract on the board: its name and value, the cards placed on it, and once revealed
+    (up to the step shown) how it was awarded."""
     tr = ctx.tr
     head: list[ft.Control] = [
         label(contract.name, 20, INK, ft.FontWeight.BOLD),
