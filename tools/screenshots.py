@@ -526,8 +526,16 @@ async def shoot(server: RefereeServer, batches: list[list[Shot]], jobs: int) -> 
         pages_at_once = asyncio.Semaphore(jobs)
 
         async def take(shot: Shot) -> None:
+            from playwright.async_api import TimeoutError as PlaywrightTimeout
+
             async with pages_at_once:
-                await photograph(browser, server, shot)
+                try:
+                    await photograph(browser, server, shot)
+                except PlaywrightTimeout:
+                    # A renderer that stalls for 30 s (seen on a loaded machine) is given one
+                    # more try on a fresh page; a second stall is a real failure.
+                    print(f"{shot.path}: timed out, taken again", file=sys.stderr, flush=True)
+                    await photograph(browser, server, shot)
                 written.append(shot.path)
 
         try:
