@@ -12,9 +12,9 @@ What makes reuse safe, each checked:
     (the tests) every reused part is built again and compared with the reused one, field by
     field; a difference is logged as an error, which fails the test;
   * a part stays in its place: after the page is sent, every reused control must still hold its
-    id and be the control the session finds under it (a part drawn elsewhere would be diffed
-    against another control and take its id); otherwise an error is logged and nothing is reused
-    at the next drawing;
+    id, be the control the session finds under it, and have been found kept by Flet's diff
+    (views/flet_patches.py, 8), not sent anew inside a parent Flet replaced; otherwise an error
+    is logged and nothing is reused at the next drawing. A screen's `layout()` bounds reuse;
   * controls acting for a player take their keys from the handover (views/screen.py Handover):
     a reused part's calls are replayed, and the part is reused only if each gives the same key.
 """
@@ -27,6 +27,8 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from views import flet_patches
 
 if TYPE_CHECKING:
     import flet as ft
@@ -183,8 +185,6 @@ class Sections:
             log.error("part %r reused but its build now draws something else: %s", key, difference)
 
     def before_sending(self) -> None:
-        from views import flet_patches
-
         flet_patches.RETAINED.clear()
 
     def check_placed(self, session: Any) -> bool:
@@ -193,8 +193,6 @@ class Sections:
         parent Flet replaced: an unkeyed list whose items shifted). Otherwise the part was
         drawn in another place than before: nothing is reused at the next drawing, and the
         error (which fails a test) says which part."""
-        from views import flet_patches
-
         index = session.index
         kept = flet_patches.RETAINED if flet_patches.is_applied() else None
         for key, control, id_ in self._reused:
