@@ -168,7 +168,16 @@ class BoardScreen(RoomScreen):
         side_width = 340 if wide else ctx.width - 24
         ctx.width = ctx.width - side_width - 36 if wide else ctx.width - 24
         # (the parts' handlers are this screen's own methods: a reused button acts as a new one)
-        header = ft.Row(
+        # a game's status is one Text: drawn, then the one shown is kept while its words are the same
+        # (anything else is never taken for the one shown: the shown part holds it, so no new
+        # control has its id)
+        line = ui.status_line(ctx, view)
+        status = ctx.part("header-status-line", line.value if isinstance(line, ft.Text) else id(line), lambda: line)
+        if one_line_header:
+            status = ctx.group("header-status", None, [status], lambda inside: ft.Container(inside[0], expand=True, alignment=ft.Alignment.CENTER_RIGHT))
+        header = ctx.group(
+            "header",
+            one_line_header,
             [
                 ctx.part("header-back", None, lambda: icon_button(ft.Icons.ARROW_BACK, tr.t("ui.back"), handler(self.back), colour=INK)),
                 ctx.part("header-game", None, lambda: label(tr.t(f"game.{self.room.game_id}"), 26, weight=ft.FontWeight.BOLD)),
@@ -177,14 +186,12 @@ class BoardScreen(RoomScreen):
                 # wide: the status takes the room left and wraps inside it (a long French or
                 # Russian status would push the buttons off screen); narrow (a phone): the
                 # header itself wraps (a wrapping row cannot hold an expanding control)
-                ft.Container(ui.status_line(ctx, view), expand=True, alignment=ft.Alignment.CENTER_RIGHT) if one_line_header else ui.status_line(ctx, view),
+                status,
                 ctx.part("header-rules", None, lambda: rules_button(tr, self.toggle_rules)),
                 *([ctx.part("header-sound", self.sounds.on, self.sound_button)] if self.sounds is not None else []),
                 *([ctx.part("header-join-help", None, lambda: self.join_help.button(tr))] if self.join_help else []),
             ],
-            wrap=not one_line_header,
-            run_spacing=4,
-            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            lambda items: ft.Row(items, wrap=not one_line_header, run_spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         )
         main: list[ft.Control] = []
         reveal = reveal_panel(ctx, view)

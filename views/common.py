@@ -392,7 +392,7 @@ def private_section(ctx: GameContext, build: Callable[[], ft.Control], *, hold_t
     else:
         for key in ctx.ui.pop(PEEK_DRAFTS, ()):
             ctx.ui.pop(key, None)  # a half-made secret choice does not wait, hidden, for the next look
-    return ft.Column(items, spacing=10, key="private", horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    return ctx.group("private", None, items, lambda items: ft.Column(items, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
 
 
 def show_private_button(ctx: GameContext) -> ft.Control:

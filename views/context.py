@@ -65,6 +65,17 @@ class GameContext:
             return build()
         return self.sections.part(key, props, build, self)
 
+    def group(self, key: str, props: Any, children: list[ft.Control], build: Callable[[list[ft.Control]], ft.Control]) -> ft.Control:
+        """`build(children)`: a wrapper reused, like a part, while its `props` are equal and its
+        children are the controls it held (views/sections.py `Sections.group`). `children` are
+        drawn first (parts, mostly); `build` may read only them, `props` and the signature."""
+        if self.sections is None:
+            control = build(children)
+            if control.key is None:
+                control.key = key  # keyed like a part, wherever it is drawn
+            return control
+        return self.sections.group(key, props, children, build, self)
+
     #: on a seat's page: the room's BOARD projection, what a phone's public section is drawn
     #: from (never from `view.me`, so only the pad's section can hold a secret)
     board_view: Any = None

@@ -234,10 +234,15 @@ class SeatScreen(RoomScreen):
                 items.append(role("ready-panel", ready))
             if not on_top and (take_back.available or take_back.refusal not in (None, "room.err.take_back_nothing")):
                 items.append(self.take_back_row(ctx, take_back))
-        page = ft.Container(
-            alignment=ft.Alignment.TOP_CENTER,
-            expand=True,
-            content=ft.Container(width=ctx.width, content=ft.Column(items, spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)),
+        page = ctx.group(
+            "seat-page",
+            None,
+            items,
+            lambda items: ft.Container(
+                alignment=ft.Alignment.TOP_CENTER,
+                expand=True,
+                content=ft.Container(width=ctx.width, content=ft.Column(items, spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)),
+            ),
         )
         messages = [banner(self.error, on_dismiss=handler(self.dismiss_error))] if self.error else []
         if self.away_notice:
@@ -245,7 +250,9 @@ class SeatScreen(RoomScreen):
         cue = self.handover_cue()
         if cue is not None:
             messages.insert(0, ft.Row([cue], alignment=ft.MainAxisAlignment.END, key="handover-row"))
-        return [message_overlay(peek_catcher(ctx, page), messages)]
+        # (the catcher's handlers use only the page's `ui` and `rerender`, alike at every drawing)
+        catcher = ctx.group("peek-catcher", None, [page], lambda body: peek_catcher(ctx, body[0]))
+        return [message_overlay(catcher, messages)]
 
     def layout(self) -> Any:
         return (self.show_rules, self.signed_out)

@@ -40,6 +40,9 @@ CHECK = os.environ.get("REFEREE_CHECK_SECTIONS", "") == "1"
 #: reuse unchanged parts (off: every part is built at every drawing, as before; benchmarks
 #: compare the two in one run)
 REUSE = os.environ.get("REFEREE_REUSE_PARTS", "1") != "0"
+#: reuse a wrapper whose children are all reused (`Sections.group`; off: wrappers are built at
+#: every drawing, benchmarks/redraw_cost.py compares the two)
+GROUPS = True
 
 
 @dataclass
@@ -126,6 +129,23 @@ class Sections:
             self._building.pop()
         self._enter(key, _Part(props, control, building.act_keys, building.inner), reused=False)
         self.built += 1
+        return control
+
+    def group(self, key: str, props: Any, children: list[Any], build: Callable[[list[Any]], ft.Control], ctx: Any) -> ft.Control:
+        """A wrapper around `children` (drawn before it, most of them reused parts) that is itself
+        reused when its own props are equal and every child is the very control it held: a change
+        deep in a page then redraws the wrappers on its way up, not every wrapper of the page.
+        (Ids compare the children: the shown wrapper holds its children, so no other object can
+        have their ids while it may be reused.)"""
+        if not GROUPS:
+            return _keyed(build(children), key)
+        before = len(self._reused)
+        control = self.part(key, (props, tuple(id(child) for child in children)), lambda: build(children), ctx)
+        if len(self._reused) > before and self._reused[-1][1] is control:
+            # Flet's diff stops at the reused wrapper, so it never reaches its children to note
+            # them kept: the wrapper's place is checked for them
+            inside = {id(child) for child in children}
+            self._reused[:-1] = [entry for entry in self._reused[:-1] if id(entry[1]) not in inside]
         return control
 
     def _enter(self, key: str, part: _Part, reused: bool) -> None:

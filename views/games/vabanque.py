@@ -524,7 +524,7 @@ def seat_body(ctx: GameContext, view: View) -> ft.Control:
         items.append(private_section(ctx, my_cards))
     # public: drawn from the board's projection
     items.append(role("tables", table_list(ctx, public_view(ctx, view))))
-    return ft.Column(items, spacing=10)
+    return ctx.group("seat-body", None, items, lambda items: ft.Column(items, spacing=10))
 
 
 def card_buttons(ctx: GameContext, cards: Any, chosen: str | None, round_number: int) -> ft.Control:
@@ -612,9 +612,9 @@ def table_list(ctx: GameContext, view: View) -> ft.Control:
     rows = []
     for table in view.tables:
         rows.append(ctx.part(f"table-row-{table.number}", table, lambda table=table: table_row(ctx, table)))
-    return ft.Container(
-        bgcolor=PANEL,
-        border_radius=10,
-        padding=10,
-        content=ft.Column([label(tr.t("vabanque.tables"), 16, MUTED), *rows], spacing=4),
+    return ctx.group(
+        "tables",
+        None,
+        rows,
+        lambda rows: ft.Container(bgcolor=PANEL, border_radius=10, padding=10, content=ft.Column([label(tr.t("vabanque.tables"), 16, MUTED), *rows], spacing=4)),
     )
