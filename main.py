@@ -52,7 +52,7 @@ def build_app(data_dir: Path, base_url: str, addresses: list[JoinAddress] | None
     from companion.network import check_page_html
     from companion.room import Host
     from companion.store import Store
-    from views import flet_patches
+    from views import flet_patches, sections
     from views.app import AppConfig, build_main
     from views.memory import reclaim_pending
 
@@ -69,7 +69,8 @@ def build_app(data_dir: Path, base_url: str, addresses: list[JoinAddress] | None
     )
 
     async def healthz() -> dict[str, Any]:
-        return {"ok": True, "rooms": len(host.rooms), "sessions": len(config.sessions), "reclaiming": reclaim_pending()}
+        parts = {kind: {"built": built, "reused": reused} for kind, (built, reused) in sections.TOTALS.items()}
+        return {"ok": True, "rooms": len(host.rooms), "sessions": len(config.sessions), "reclaiming": reclaim_pending(), "parts": parts}
 
     async def export(room_id: str, k: str = "", complete: int = 0) -> JSONResponse:
         room = host.rooms.get(room_id) or host.imported.get(room_id)

@@ -1,8 +1,8 @@
 """What one action costs each page of a table, in process (no server, no sockets), in one run:
 pages drawing their unchanged parts again (views/sections.py off, the baseline) against pages
-reusing them ("parts": the wrappers around them still built at every drawing) and reusing the
-wrappers whose children are all reused too ("on": `Sections.group`), over the same seeded
-Vabanque game.
+reusing them ("parts": the wrappers around them still built at every drawing, the page diffed
+whole) and reusing the wrappers too, sending each changed child alone ("on": `Sections.group`),
+over the same seeded Vabanque game.
 
     uv run python benchmarks/redraw_cost.py [--players 4] [--actions 120] [--seed 7]
 

@@ -122,6 +122,8 @@ class Result:
     phone_bytes: list[int] = field(default_factory=list)
     #: perf_counter at the end of play
     play_end: float = 0.0
+    #: ours: the board pages' parts built and reused during play (/healthz), per action
+    board_parts: tuple[float, float] | None = None
 
     @property
     def ms(self) -> list[float]:
@@ -367,6 +369,13 @@ def count_bytes(result: Result, starts: list[float], board: FletClient | None, p
         out.extend(sizes)
 
 
+def board_parts(server: ServerProcess) -> tuple[int, int]:
+    """The parts (groups included) the server's board pages built and reused so far."""
+    _, body = server.get("/healthz")
+    counts = json.loads(body).get("parts", {}).get("BoardScreen", {})
+    return counts.get("built", 0), counts.get("reused", 0)
+
+
 def sha256_of(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -409,7 +418,11 @@ async def run_ours(r: int, args: argparse.Namespace) -> Result:
                 )
                 for i, t in enumerate(tables)
             ]  # fmt: skip
+            parts_before = board_parts(server)
             await play_window(result, server, loops, args.play)
+            parts_after = board_parts(server)
+            actions = max(1, len(result.latencies))
+            result.board_parts = ((parts_after[0] - parts_before[0]) / actions, (parts_after[1] - parts_before[1]) / actions)
             for t, room_starts in zip(tables, starts):
                 count_bytes(result, room_starts, t.board, t.phones)
             result.retries = sum(t.retries for t in tables)
@@ -594,6 +607,10 @@ def print_results(results: list[tuple[Result, Result]], args: argparse.Namespace
                 f"phones {fmt_ratio(statistics.median(ours.phone_bytes), statistics.median(bare.phone_bytes))} / "
                 f"{fmt_ratio(percentile(ours.phone_bytes, 0.95), percentile(bare.phone_bytes, 0.95))}"
             )
+    for ours, _ in results:
+        if ours.board_parts is not None:
+            built, reused = ours.board_parts
+            print(f"  R={ours.rooms:<3} ours: board parts per action built {built:.1f}, reused {reused:.1f} (hit rate {reused / max(1e-9, built + reused):.0%})")
     for ours, bare in results:
         for res in (ours, bare):
             for e in res.errors[:3]:

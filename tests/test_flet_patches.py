@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import dataclasses
 import hashlib
 import inspect
 import time
@@ -47,6 +48,8 @@ FLET_SOURCES = {
     "DiffBuilder._maybe_compare_dataclasses": "ea2a7f422136ec7a",
     "DiffBuilder._removed_controls": "a2053753507269d7",
     "DiffBuilder.get_removed_controls": "05b75852bb479d8e",
+    "Session.patch_control": "870102dfe8f9e97c",
+    "encode_object_for_msgpack": "b182fdc4aafff329",
 }
 
 
@@ -71,6 +74,11 @@ def test_flet_is_the_version_the_patches_were_written_for() -> None:
     from flet.controls.object_patch import DiffBuilder
 
     found["DiffBuilder.get_removed_controls"] = source_hash(DiffBuilder.get_removed_controls)
+    # patch 9 sends through Flet's own patch_control, and keeps the snapshots the encoder writes
+    found["Session.patch_control"] = source_hash(Session.patch_control)
+    from flet.messaging.protocol import configure_encode_object_for_msgpack
+
+    found["encode_object_for_msgpack"] = source_hash(configure_encode_object_for_msgpack)
     changed = sorted(name for name, digest in FLET_SOURCES.items() if found.get(name) != digest)
     assert not changed, f"Flet changed {changed}: re-check views/flet_patches.py against the new code, then update FLET_SOURCES"
     # the private names and shapes the replacements use
@@ -159,6 +167,115 @@ async def test_a_part_kept_under_a_redrawn_parent_stays_mounted(monkeypatch: Any
     assert taps == ["tap"]
 
 
+def page_as_sent(control: Any) -> Any:
+    """A control tree as Flet sends it whole (ids, types, properties), for comparing with the
+    tree a browser built from patches."""
+    from flet.controls.base_control import BaseControl
+    from flet.messaging.protocol import configure_encode_object_for_msgpack
+
+    encode = configure_encode_object_for_msgpack(BaseControl)
+
+    def walk(value: Any) -> Any:
+        if isinstance(value, BaseControl) or dataclasses.is_dataclass(value):
+            value = encode(value)
+        if isinstance(value, dict):
+            return {k: walk(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [walk(v) for v in value]
+        return value
+
+    return walk(control)
+
+
+@pytest.mark.parametrize("together", [False, True], ids=["alone", "together"])
+@pytest.mark.parametrize("same_key", [True, False], ids=["matched", "replaced"])
+async def test_a_child_sent_alone_is_what_the_browser_and_the_index_hold(same_key: bool, together: bool) -> None:
+    """Patch 9 (`Swap`), as views/sections.py uses it: a shown page, then one child in a list and
+    the child in a Container's `content` replaced and sent alone, addressed to the controls
+    holding them (`together`: both in one patch of the page's top control, one frame). The
+    browser's page (built from the frames) is the server's page; a matched child takes the old
+    one's id, a tap on it (or on a replaced one) reaches the new control, a kept grandchild stays
+    in the index, and the old controls are gone from it."""
+    import flet as ft
+
+    from tests.harness.flet_inprocess import BrowserPage, FletHarness
+
+    flet_patches.apply()  # (patch 8 keeps the grandchild both keep mounted)
+    taps: list[str] = []
+    kept = ft.TextButton("kept", key="kept", on_click=lambda e: taps.append("kept"))
+    old_row = ft.Row(key="row", controls=[ft.Text("old"), kept])
+    old_content = ft.Text("old content", key="content")
+    column = ft.Column(key="column", controls=[ft.Text("first"), old_row])
+    holder = ft.Container(key="holder", content=old_content)
+
+    root = ft.Column(key="root", controls=[column, holder])
+
+    async def main(page: ft.Page) -> None:
+        page.controls[:] = [root]
+        page.update()
+
+    harness = FletHarness(main)
+    tab = await harness.open("/", name="swap")
+    session = tab.session
+    new_row = ft.Row(key="row" if same_key else "other-row", controls=[ft.Text("new"), kept])
+    new_content = ft.TextButton("new content", key="content" if same_key else "other", on_click=lambda e: taps.append("new"))
+    swaps = [flet_patches.Swap.put(column, "controls", 1, old_row, new_row), flet_patches.Swap.put(holder, "content", None, old_content, new_content)]
+    assert column.controls[1] is new_row and holder.content is new_content, "put in place in the Python tree"
+    old_ids = (old_row._i, old_content._i)
+    sent = len(tab.frames_since(0))
+    if together:
+        paths = [["controls", 0, "controls", 1], ["controls", 1, "content"]]
+        assert flet_patches.Swap.send_together(session, root, list(zip(paths, swaps, strict=True))) == []
+        assert len(tab.frames_since(sent)) == 1, "one frame"
+        assert new_row.parent is column and new_content.parent is holder
+    else:
+        for swap in swaps:
+            swap.send(session)
+
+    browser = BrowserPage().feed(tab.frames_since(0))
+    assert browser is not None
+    assert browser["views"] == page_as_sent(tab.page)["views"], "the browser holds the server's page"
+    assert (new_row._i == old_ids[0]) is same_key, "a matched child keeps the old one's id (a tap on its way lands)"
+    assert session.index.get(new_row._i) is new_row and session.index.get(new_content._i) is new_content
+    assert session.index.get(kept._i) is kept, "a kept grandchild stays mounted"
+    if not same_key:
+        assert all(session.index.get(i) is None for i in old_ids), "the old controls left the index"
+    await session.dispatch_event(kept._i, "click", None)
+    await session.dispatch_event(new_content._i, "click", None)
+    assert taps == ["kept", "new"]
+
+
+def test_swaps_inside_another_swapped_child_are_left_to_send_alone() -> None:
+    """A path running through another change's child cannot share its patch."""
+    import flet as ft
+
+    outer = flet_patches.Swap(ft.Column(), "controls", 0, ft.Column(), ft.Column())
+    inner = flet_patches.Swap(ft.Column(), "controls", 2, ft.Text("a"), ft.Text("b"))
+
+    class Session:
+        patched: list[Any] = []
+
+        def patch_control(self, **kwargs: Any) -> None:
+            self.patched.append(kwargs)
+
+    session = Session()
+    left = flet_patches.Swap.send_together(session, ft.Column(), [(["controls", 0, "controls", 2], inner), (["controls", 0], outer)])
+    assert left == [inner] and len(session.patched) == 1
+    assert session.patched[0]["control"] == {"controls": {0: outer.new}}
+
+
+async def test_a_swap_undone_leaves_the_tree_as_it_was() -> None:
+    """A drawing that fails half-way puts the shown children back (views/sections.py `end`)."""
+    import flet as ft
+
+    first, second = ft.Text("a"), ft.Text("b")
+    column, holder = ft.Column(controls=[first]), ft.Container(content=first)
+    swaps = [flet_patches.Swap.put(column, "controls", 0, first, second), flet_patches.Swap.put(holder, "content", None, first, second)]
+    for swap in reversed(swaps):
+        swap.undo()
+    assert column.controls[0] is first and holder.content is first
+
+
 async def test_a_client_sets_declared_properties_only(make_host: Any, harness_factory: Any) -> None:
     world = await make_world(make_host, harness_factory, "props", "vabanque", table_setup(), seed=VABANQUE_SEED)
     board = await world.open_board()
@@ -206,17 +323,22 @@ def handlers_missing_from_index(session: Any) -> list[str]:
 async def test_after_every_render_each_control_with_a_handler_is_in_the_index(make_host: Any, harness_factory: Any, monkeypatch: Any) -> None:
     """The guard of `_resolve_event_control`: on the real pages (rooms, host and spectator boards,
     the rule card, a seat's QR code, pass-and-play, a phone's seat page with its cards open),
-    after each patch Flet sends, every control with a handler is found through the index."""
+    after the patches of each drawing are sent (one or several: children sent alone, see
+    views/sections.py; checked when the loop next runs anything, which is when an event could
+    be handled), every control with a handler is found through the index."""
     from flet.messaging.session import Session
 
     renders: list[str] = []
     problems: list[str] = []
     patch_control = Session.patch_control
 
+    def check(session: Any) -> None:
+        problems.extend(f"{session.page.route}: {m}" for m in handlers_missing_from_index(session))
+
     def checked(self: Any, *args: Any, **kwargs: Any) -> Any:
         result = patch_control(self, *args, **kwargs)
         renders.append(self.page.route)
-        problems.extend(f"{self.page.route}: {m}" for m in handlers_missing_from_index(self))
+        asyncio.get_running_loop().call_soon(check, self)
         return result
 
     monkeypatch.setattr(Session, "patch_control", checked)

@@ -1,5 +1,5 @@
 """Reused parts (views/sections.py, issue 17): a page that hands Flet the parts it drew before
-sends exactly what a page that builds everything sends, in every game; an unchanged part is the
+leaves every browser holding what a page that builds everything leaves, in every game; an unchanged part is the
 same control (so neither built nor diffed), and a tap on it still acts.
 
 (tests/conftest.py also sets REFEREE_CHECK_SECTIONS=1 for every test: each reused part is built
@@ -7,6 +7,7 @@ again and compared, and a difference fails the test it happened in.)"""
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -14,7 +15,8 @@ import pytest
 
 from companion.room import Room
 from tests.conftest import VABANQUE_PLAYERS, VABANQUE_SEED, vabanque_setup
-from tests.harness.world import PHONE, World, make_world
+from tests.harness.flet_inprocess import BrowserPage, normalise
+from tests.harness.world import PHONE, World, make_world, qr_text_of
 from views import sections
 
 PLAYERS = [{"name": n, "colour": c} for n, c in [("Yvette", "red"), ("Quentin", "blue"), ("Zoltan", "green"), ("Wilhelmina", "yellow")]]
@@ -25,9 +27,9 @@ def screen_of(tab: Any) -> Any:
     return tab.page.on_route_change.__self__.screen
 
 
-async def random_actions(world: World, rng: random.Random, count: int) -> None:
+async def random_actions(world: World, rng: random.Random, count: int, after: Any = None) -> None:
     """`count` random legal actions, each sent on its player's channel (the host's for the
-    table's own), the pages drawn after each."""
+    table's own), the pages drawn after each (then `after()`)."""
     room: Room = world.room
     for _ in range(count):
         action = room.game.random_action(room.state, rng)
@@ -37,29 +39,46 @@ async def random_actions(world: World, rng: random.Random, count: int) -> None:
         channel, seat = ("host", None) if by is None else ("seat", by)
         await room.submit(action.model_dump(mode="json"), channel=channel, seat=seat, based_on_version=room.version)
         await world.harness.settle()
+        if after is not None:
+            after()
 
 
 async def played(make_host: Any, harness_factory: Any, game_id: str, reuse: bool) -> list[list[Any]]:
-    """The frames every page of a table received over 30 random actions of a seeded game."""
+    """What the browser of every page of a table holds after each of 30 random actions of a
+    seeded game (the pages as the frames sent built them, one id numbering per page across
+    the whole game: a control keeping its id keeps its number)."""
     sections.REUSE = reuse
     world = await make_world(make_host, harness_factory, f"{game_id}-{reuse}", game_id, {"players": PLAYERS}, seed=77, phone_size=PHONE)
     tabs = [await world.open_board()] + [await world.open_phone(seat) for seat in range(len(PLAYERS))]
-    await random_actions(world, random.Random(77), 30)
-    return [world.frames(tab) for tab in tabs]
+    browsers = [BrowserPage() for _ in tabs]
+    marks = [0 for _ in tabs]
+    held: list[list[Any]] = [[] for _ in tabs]
+
+    def look() -> None:
+        for i, (tab, browser) in enumerate(zip(tabs, browsers, strict=True)):
+            frames = tab.frames_since(marks[i])
+            marks[i] += len(frames)
+            held[i].append([0, copy.deepcopy(browser.feed(frames))])
+
+    look()
+    await random_actions(world, random.Random(77), 30, after=look)
+    return [normalise(pages, world.replacements, blob=qr_text_of) for pages in held]
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-async def test_reusing_parts_sends_what_building_everything_sends(make_host: Any, harness_factory: Any, game_id: str, monkeypatch: Any) -> None:
+async def test_reusing_parts_shows_what_building_everything_shows(make_host: Any, harness_factory: Any, game_id: str, monkeypatch: Any) -> None:
+    """A page that reuses its parts and groups (sending a changed child alone) leaves every
+    browser holding, after every action, the very page a page building everything leaves, with
+    the same controls keeping their ids."""
     monkeypatch.setattr(sections, "REUSE", True)
     built = await played(make_host, harness_factory, game_id, reuse=False)
     reused = await played(make_host, harness_factory, game_id, reuse=True)
     assert len(built) == len(reused)
     for page, (a, b) in enumerate(zip(built, reused, strict=True)):
-        assert len(a) > 1, "the page was drawn again"
-        differing = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), None)
         where = f"page {page} ({'board' if page == 0 else f'phone {page - 1}'})"
-        assert differing is None, f"{where}: frame {differing} differs with parts reused:\n built:  {str(a[differing])[:3000]}\n reused: {str(b[differing])[:3000]}"
-        assert len(a) == len(b), f"{where}: {len(a)} frames built, {len(b)} reused"
+        assert len(a) == len(b) > 1, f"{where}: {len(a)} looks built, {len(b)} reused"
+        differing = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), None)
+        assert differing is None, f"{where}: after action {differing} the browser holds another page with parts reused:\n built:  {str(a[differing])[:3000]}\n reused: {str(b[differing])[:3000]}"
 
 
 async def test_a_public_move_rebuilds_only_what_it_changed(make_host: Any, harness_factory: Any, monkeypatch: Any) -> None:

@@ -225,16 +225,15 @@ class BoardScreen(RoomScreen):
         side = self.side_panel(ctx, view, ui, side_width)
         body: ft.Control
         if wide:
-            body = ft.Row(
-                [ft.Column(main, expand=True, scroll=ft.ScrollMode.AUTO), side],
-                expand=True,
-                vertical_alignment=ft.CrossAxisAlignment.START,
-            )
+            column = ctx.group("main-column", None, main, lambda main: ft.Column(main, expand=True, scroll=ft.ScrollMode.AUTO))
+            body = ctx.group("body", wide, [column, side], lambda items: ft.Row(items, expand=True, vertical_alignment=ft.CrossAxisAlignment.START))
         else:
-            body = ft.Column([*main, side], expand=True, scroll=ft.ScrollMode.AUTO)
+            body = ctx.group("body", wide, [*main, side], lambda items: ft.Column(items, expand=True, scroll=ft.ScrollMode.AUTO))
+        page = ctx.group("page", None, [header, body], lambda items: ft.Column(items, expand=True))
         # The messages float over the bottom edge, left of a tablet's side column: at the top they
         # hid the title and the status (a phone) or the board's first table (a tablet).
-        overlay = message_overlay(ft.Column([header, body], expand=True), self.messages(), at_bottom=True, right=side_width + 12 if wide else 0)
+        right = side_width + 12 if wide else 0
+        overlay = ctx.group(f"{self.screen_key}:0", right, [page, *self.messages()], lambda layers: message_overlay(layers[0], layers[1:], at_bottom=True, right=right))
         controls: list[ft.Control] = [overlay]
         if self.confirm_seat is not None:
             controls = [ft.Stack([ft.Column(controls, expand=True), self.confirm_overlay()], expand=True)]
@@ -301,12 +300,11 @@ class BoardScreen(RoomScreen):
         items.append(ctx.part("rulings-title", None, lambda: label(tr.t("ui.last_rulings"), 18, ACCENT, ft.FontWeight.BOLD)))
         for key, ruling in reversed(self.recent_rulings()[-12:]):
             items.append(ctx.part(key, ruling, lambda ruling=ruling: label(tr.ruling(ruling, self.names), 15, INK)))
-        return ft.Container(
-            width=width,
-            bgcolor=PANEL,
-            border_radius=12,
-            padding=12,
-            content=ft.Column(items, spacing=8, scroll=ft.ScrollMode.AUTO),
+        return ctx.group(
+            "side-panel",
+            width,
+            items,
+            lambda items: ft.Container(width=width, bgcolor=PANEL, border_radius=12, padding=12, content=ft.Column(items, spacing=8, scroll=ft.ScrollMode.AUTO)),
         )
 
     def table_join(self, join_url: str, size: float) -> ft.Control:

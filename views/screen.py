@@ -164,7 +164,7 @@ class RoomScreen:
         #: one tap of this device at a time: a second tap is judged once the first is decided
         self._tap_lock = asyncio.Lock()
         #: the parts of the last drawing, reused where they are drawn from the same props
-        self.sections = Sections()
+        self.sections = Sections(type(self).__name__)
 
     # -- lifecycle --
 
@@ -299,8 +299,20 @@ class RoomScreen:
         self.handover.end()
         self.sections.end()
         self.sections.before_sending()
-        show_screen(self.page, controls, f"{type(self).__name__}:{self.room.id}")
+        shown = self.page.controls
+        self.sections.send_swaps(self.page.session, shown[0] if len(shown) == 1 and controls and controls[0] is shown[0] else None)
+        if len(controls) == len(shown) and all(new is old for new, old in zip(controls, shown)):
+            # the page's top is the one shown (a reused group): what changed under it was sent
+            # above, each changed child alone; no update of the whole page, no diff of it
+            self.sections.check_placed(self.page.session, unsent=controls)
+            return
+        show_screen(self.page, controls, self.screen_key)
         self.sections.check_placed(self.page.session)
+
+    @property
+    def screen_key(self) -> str:
+        """What show_screen keys this page's top controls with (a top group is keyed alike)."""
+        return f"{type(self).__name__}:{self.room.id}"
 
     def build(self) -> list[ft.Control]:  # pragma: no cover - abstract
         raise NotImplementedError

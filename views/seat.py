@@ -220,24 +220,28 @@ class SeatScreen(RoomScreen):
         # that just tapped, and a second tap would land on something else.
         on_top = take_back is not None and take_back.available and not my_turn
         if on_top:
-            items.append(self.take_back_row(ctx, take_back))
+            items.append(self.take_back_row(ctx, take_back, "top"))
+        # the page: what comes and goes at the top, the game, what comes and goes under it (each
+        # a group: a line appearing at the top is sent alone, and never moves the game)
+        top = ctx.group("seat-top", None, items, lambda items: ft.Column(items, spacing=12))
+        bottom: list[ft.Control] = []
         if standings is not None:
             # The end: where this player came, and the table's standings; nothing left to peek at.
-            items += [my_place(tr, standings, self.seat, width=ctx.width), standings_table(tr, self.names, self.colours, standings, width=ctx.width, size=18)]
+            body = [my_place(tr, standings, self.seat, width=ctx.width), standings_table(tr, self.names, self.colours, standings, width=ctx.width, size=18)]
         else:
-            items.append(role("seat-body", ui.seat_body(ctx, view)))
+            body = [role("seat-body", ui.seat_body(ctx, view))]
             # below the game, so their coming and going never moves what the finger just tapped;
             # a greyed take-back (another action came) too: its reason is no news worth the top
             assert take_back is not None
             ready = ready_panel(ctx, view, self.seat)
             if ready is not None:
-                items.append(role("ready-panel", ready))
+                bottom.append(role("ready-panel", ready))
             if not on_top and (take_back.available or take_back.refusal not in (None, "room.err.take_back_nothing")):
-                items.append(self.take_back_row(ctx, take_back))
+                bottom.append(self.take_back_row(ctx, take_back, "bottom"))
         page = ctx.group(
             "seat-page",
             None,
-            items,
+            [top, *body, ctx.group("seat-bottom", None, bottom, lambda items: ft.Column(items, spacing=12))],
             lambda items: ft.Container(
                 alignment=ft.Alignment.TOP_CENTER,
                 expand=True,
@@ -252,7 +256,7 @@ class SeatScreen(RoomScreen):
             messages.insert(0, ft.Row([cue], alignment=ft.MainAxisAlignment.END, key="handover-row"))
         # (the catcher's handlers use only the page's `ui` and `rerender`, alike at every drawing)
         catcher = ctx.group("peek-catcher", None, [page], lambda body: peek_catcher(ctx, body[0]))
-        return [message_overlay(catcher, messages)]
+        return [ctx.group(f"{self.screen_key}:0", None, [catcher, *messages], lambda layers: message_overlay(layers[0], layers[1:]))]
 
     def layout(self) -> Any:
         return (self.show_rules, self.signed_out)
@@ -261,10 +265,11 @@ class SeatScreen(RoomScreen):
         bar = [language_menu(self.tr, self.session.lang, self.on_language, ident="seat-language"), rules_button(self.tr, self.toggle_rules)]
         return ft.Row(bar, alignment=ft.MainAxisAlignment.END, wrap=True)
 
-    def take_back_row(self, ctx: GameContext, status: Any) -> ft.Control:
-        """"Take back my move" (or why not). Its tap takes back this seat's latest action as of
-        the drawing shown when the tap arrives (the one the finger saw: see submit_shown)."""
-        control = ctx.part("take-back-row", status, lambda: take_back_control(ctx, status, handler(self.take_back_shown)))
+    def take_back_row(self, ctx: GameContext, status: Any, where: str) -> ft.Control:
+        """"Take back my move" (or why not), at the page's top or bottom (`where`: a part of its
+        own in each). Its tap takes back this seat's latest action as of the drawing shown when
+        the tap arrives (the one the finger saw: see submit_shown)."""
+        control = ctx.part(f"take-back-{where}", status, lambda: take_back_control(ctx, status, handler(self.take_back_shown)))
         assert control is not None
         return control
 

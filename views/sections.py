@@ -7,6 +7,11 @@ same rule `ft.memo` relies on, without turning the pages into components. A part
 with a key and says what it is drawn from (`props`: projection slices, plain values); the
 drawing's context (language, names, colours, size, whose page) is part of every part's props.
 
+A wrapper around parts is a group (`group`): while its own props are equal and it has as many
+children, it is the wrapper shown before, and only the children that changed are sent, each alone
+(views/flet_patches.py, 9). The pages' top controls are groups: most drawings send only the parts
+that changed, with no diff of the page.
+
 What makes reuse safe, each checked:
   * a part's build reads nothing but its props and the context: with REFEREE_CHECK_SECTIONS=1
     (the tests) every reused part is built again and compared with the reused one, field by
@@ -28,6 +33,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from flet.controls.base_control import BaseControl
+
 from views import flet_patches
 
 if TYPE_CHECKING:
@@ -40,8 +47,8 @@ CHECK = os.environ.get("REFEREE_CHECK_SECTIONS", "") == "1"
 #: reuse unchanged parts (off: every part is built at every drawing, as before; benchmarks
 #: compare the two in one run)
 REUSE = os.environ.get("REFEREE_REUSE_PARTS", "1") != "0"
-#: reuse a wrapper whose children are all reused (`Sections.group`; off: wrappers are built at
-#: every drawing, benchmarks/redraw_cost.py compares the two)
+#: reuse the groups (`Sections.group`; off: wrappers are built at every drawing and the page is
+#: diffed whole, benchmarks/redraw_cost.py compares the two)
 GROUPS = True
 
 
@@ -53,6 +60,12 @@ class _Part:
     act_keys: list[tuple[str, int, str]]
     #: the parts drawn inside it (they come along when it is reused)
     inner: dict[str, _Part]
+    #: a group's: the children it holds now, how many, and where each sits in the wrapper
+    #: (holder control, field, index in a list field or None, path from the wrapper); None
+    #: when not found
+    children: list[Any] | None = None
+    shape: int | None = None
+    slots: list[tuple[Any, str, int | None, list[Any]]] | None = None
 
 
 @dataclass
@@ -61,10 +74,16 @@ class _Building:
     inner: dict[str, _Part]
 
 
+#: parts (groups included) built and reused since the server started, per kind of page (its
+#: screen's class name): /healthz reports them, benchmarks/rooms.py prints them per action
+TOTALS: dict[str, list[int]] = {}
+
+
 class Sections:
     """One page's parts at its last drawing, and how many were built or reused."""
 
-    def __init__(self) -> None:
+    def __init__(self, kind: str = "page") -> None:
+        self._totals = TOTALS.setdefault(kind, [0, 0])
         self._shown: dict[str, _Part] = {}
         self._drawing: dict[str, _Part] = {}
         self._reused: list[tuple[str, Any, int]] = []
@@ -75,6 +94,8 @@ class Sections:
         self._layout: Any = None
         #: a drawing is under way (a build outside one, e.g. views/away.py judging input, reuses nothing)
         self._active = False
+        #: children put in the place of the shown ones inside reused groups, to be sent (see group)
+        self._swaps: list[tuple[Any, list[Any], flet_patches.Swap]] = []
         #: parts built and reused at the last drawing, and since the page opened
         self.built = self.reused = 0
         self.total_built = self.total_reused = 0
@@ -90,6 +111,7 @@ class Sections:
         self._drawing = {}
         self._reused = []
         self._building = []
+        self._swaps = []
         self.built = self.reused = 0
 
     def end(self, complete: bool = True) -> None:
@@ -97,11 +119,16 @@ class Sections:
         (a drawing that failed half-way leaves nothing to reuse)."""
         self._active = False
         if not complete:
+            for _, _, swap in reversed(self._swaps):  # the page keeps what its browser shows
+                swap.undo()
+            self._swaps = []
             self._shown = {}
             return
         self._shown = self._drawing
         self.total_built += self.built
         self.total_reused += self.reused
+        self._totals[0] += self.built
+        self._totals[1] += self.reused
 
     def forget(self) -> None:
         """Reuse nothing at the next drawing (a language or a screen change)."""
@@ -132,21 +159,78 @@ class Sections:
         return control
 
     def group(self, key: str, props: Any, children: list[Any], build: Callable[[list[Any]], ft.Control], ctx: Any) -> ft.Control:
-        """A wrapper around `children` (drawn before it, most of them reused parts) that is itself
-        reused when its own props are equal and every child is the very control it held: a change
-        deep in a page then redraws the wrappers on its way up, not every wrapper of the page.
-        (Ids compare the children: the shown wrapper holds its children, so no other object can
-        have their ids while it may be reused.)"""
-        if not GROUPS:
+        """A wrapper around `children` (drawn before it, most of them parts). While its own props
+        are equal and it has as many children, it is the wrapper shown before: a child that is
+        another control than the one it held is put in its place, and only that child is sent (`send_swaps`: Flet's diff of the old child against
+        the new, addressed to the control holding it). So a change deep in a page costs the
+        part that changed, not the wrappers on its way up nor a diff of the page."""
+        if self._checking or not self._active or not REUSE or not GROUPS:
             return _keyed(build(children), key)
-        before = len(self._reused)
-        control = self.part(key, (props, tuple(id(child) for child in children)), lambda: build(children), ctx)
-        if len(self._reused) > before and self._reused[-1][1] is control:
-            # Flet's diff stops at the reused wrapper, so it never reaches its children to note
-            # them kept: the wrapper's place is checked for them
-            inside = {id(child) for child in children}
-            self._reused[:-1] = [entry for entry in self._reused[:-1] if id(entry[1]) not in inside]
+        props = (ctx.signature(), props)
+        shape = len(children)
+        shown = self._shown.get(key)
+        before = ctx.handover.checkpoint() if CHECK and ctx.handover is not None else None
+        if shown is not None and shown.props == props and shown.shape == shape and shown.children is not None:
+            changed = [i for i, (old, new) in enumerate(zip(shown.children, children, strict=True)) if old is not new]
+            # a child (or a key: a part drawn again) shown elsewhere in it before, moved: the
+            # wrapper is drawn anew and Flet's keyed diff moves it (sent alone in its new place, it
+            # would be unmounted from its old one, or sent whole again)
+            moved = _moved(shown.children, children, changed)
+            if not changed or (shown.slots is not None and not moved):
+                for i in changed:
+                    holder, field, index, where = shown.slots[i]  # type: ignore[index]
+                    swap = flet_patches.Swap.put(holder, field, index, shown.children[i], children[i])
+                    self._swaps.append((shown.control, where, swap))
+                control = shown.control
+                self._enter(key, _Part(props, control, [], {}, list(children), shape, shown.slots), reused=True)
+                self.reused += 1
+                # Flet's diff stops at this wrapper (or never reaches it): its place is checked
+                # for the children it holds
+                inside = {id(child) for child in children}
+                self._reused = [entry for entry in self._reused if id(entry[1]) not in inside]
+                self._reused.append((key, control, control._i))
+                if CHECK:
+                    self._check_same(key, control, lambda: build(children), ctx, before)
+                return control
+        control = _keyed(build(children), key)
+        self._enter(key, _Part(props, control, [], {}, list(children), shape, _slots(control, children)), reused=False)
+        self.built += 1
         return control
+
+    def send_swaps(self, session: Any, top: Any) -> int:
+        """Send the children put in reused groups' places: in one patch of the page's `top`
+        control when it is the top group shown before (each child's path from it known through
+        the groups that hold one another), the others each alone (before the page's own update:
+        the browser knows the controls they are addressed to). One patch a drawing is one frame:
+        the board's frame is not queued behind the phones' drawings. The number of children."""
+        swaps, self._swaps = self._swaps, []
+        if not swaps:
+            return 0
+        paths = self._group_paths(top)
+        changes = [(paths[id(group)] + where, swap) for group, where, swap in swaps if id(group) in paths]
+        alone = [swap for group, _, swap in swaps if id(group) not in paths]
+        if changes:
+            alone += flet_patches.Swap.send_together(session, top, changes)
+        for swap in alone:
+            swap.send(session)
+        return len(swaps)
+
+    def _group_paths(self, top: Any) -> dict[int, list[Any]]:
+        """The path from `top` (a group's control drawn now) to each group held in it through
+        groups only."""
+        groups = {id(part.control): part for part in self._drawing.values() if part.slots is not None}
+        if id(top) not in groups:
+            return {}
+        paths: dict[int, list[Any]] = {id(top): []}
+        pending = [top]
+        while pending:
+            part = groups[id(pending.pop())]
+            base = paths[id(part.control)]
+            for child, (_, _, _, where) in zip(part.children or (), part.slots or (), strict=True):
+                if id(child) in groups and id(child) not in paths:
+                    paths[id(child)] = base + where
+                    pending.append(child)
+        return paths
 
     def _enter(self, key: str, part: _Part, reused: bool) -> None:
         """`part` is drawn now (a reused one with the parts inside it: a built one's entered
@@ -207,18 +291,20 @@ class Sections:
     def before_sending(self) -> None:
         flet_patches.RETAINED.clear()
 
-    def check_placed(self, session: Any) -> bool:
+    def check_placed(self, session: Any, unsent: Any = ()) -> bool:
         """After the page was sent: every reused control kept its id, is the one the session
         routes that id's events to, and was found kept by Flet's diff (not sent anew inside a
         parent Flet replaced: an unkeyed list whose items shifted). Otherwise the part was
         drawn in another place than before: nothing is reused at the next drawing, and the
-        error (which fails a test) says which part."""
+        error (which fails a test) says which part. `unsent`: the page's top controls when the
+        page itself was not sent again (the same ones as shown: no diff ran over them)."""
         index = session.index
         kept = flet_patches.RETAINED if flet_patches.is_applied() else None
+        not_diffed = {id(control) for control in unsent}
         for key, control, id_ in self._reused:
             if control._i != id_ or index.get(id_) is not control:
                 problem = "has another id now"
-            elif kept is not None and id(control) not in kept:
+            elif kept is not None and id(control) not in kept and id(control) not in not_diffed:
                 problem = "was sent anew inside a replaced parent (key the lists above it)"
             else:
                 continue
@@ -226,6 +312,49 @@ class Sections:
             self.forget()
             return False
         return True
+
+
+def _moved(before: list[Any], now: list[Any], changed: list[int]) -> bool:
+    """Whether a child, or a keyed child's key, is at another of the `changed` places now."""
+    if not changed:
+        return False
+    old_ids = {id(before[i]) for i in changed}
+    if any(id(child) in old_ids for child in now):
+        return True
+    old_keys = {before[i].key: i for i in changed if before[i].key is not None}
+    return any(now[i].key in old_keys and old_keys[now[i].key] != i for i in changed if now[i].key is not None)
+
+
+def _slots(wrapper: Any, children: list[Any]) -> list[tuple[Any, str, int | None, list[Any]]] | None:
+    """Where each of `children` sits inside `wrapper` (the control holding it, the field, the
+    index in a list field or None, and its path from the wrapper as Flet's patches name it),
+    found by walking the wrapper's own controls down to them; None if one is not found exactly
+    once."""
+    wanted = {id(child): i for i, child in enumerate(children)}
+    found: dict[int, tuple[Any, str, int | None, list[Any]]] = {}
+    seen = 0
+
+    def walk(node: Any, path: list[Any]) -> None:
+        nonlocal seen
+        for field in dataclasses.fields(node):
+            if field.name.startswith("_") or field.metadata.get("skip", False):
+                continue
+            value = getattr(node, field.name)
+            items = list(enumerate(value)) if isinstance(value, list) else [(None, value)]
+            for index, item in items:
+                if not isinstance(item, BaseControl):
+                    continue
+                where = [*path, field.name] if index is None else [*path, field.name, index]
+                if id(item) in wanted:
+                    seen += 1
+                    found[wanted[id(item)]] = (node, field.name, index, where)
+                else:
+                    walk(item, where)
+
+    walk(wrapper, [])
+    if seen != len(children) or len(found) != len(children):
+        return None
+    return [found[i] for i in range(len(children))]
 
 
 def _keyed(control: Any, key: str) -> Any:

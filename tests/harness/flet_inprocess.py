@@ -30,6 +30,7 @@ streams can be compared for equality.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import dataclasses
 import logging
@@ -159,6 +160,29 @@ def normalise(
             body = {**body, "id": cid(body["id"])}
         result.append([action, walk(body)])
     return result
+
+
+class BrowserPage:
+    """The page a browser holds after the frames a tab was sent: the register answer's page,
+    then each patch applied to the control it is addressed to, by the protocol client's own
+    algorithm (benchmarks/flet_client.py, which the load benchmarks check against the server)."""
+
+    def __init__(self) -> None:
+        self.page: dict[str, Any] | None = None
+        self.op_counts: collections.Counter[str] = collections.Counter()  # what FletClient._apply_patch counts
+
+    def feed(self, frames: Iterable[bytes]) -> dict[str, Any] | None:
+        from benchmarks.flet_client import FletClient, _merge, walk
+
+        for frame in frames:
+            action, body = decode_frame(frame)
+            if action == MessageAction.REGISTER_CLIENT.value and isinstance(body.get("page_patch"), dict):
+                self.page = body["page_patch"] if self.page is None else _merge(self.page, body["page_patch"])
+            elif action == MessageAction.PATCH_CONTROL.value and self.page is not None:
+                target = next((node for node in walk(self.page, visible_only=False) if node.get("_i") == body["id"]), None)
+                assert target is not None, f"a patch for control {body['id']}, which the browser does not have"
+                FletClient._apply_patch(self, target, body["patch"])  # type: ignore[arg-type]
+        return self.page
 
 
 def strings_in(value: Any) -> Iterator[str]:

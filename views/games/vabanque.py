@@ -224,27 +224,30 @@ def board_body(ctx: GameContext, view: View, reveal: ft.Control | None = None) -
         angle = -math.pi / 2 + 2 * math.pi * (table.number - 1) / count
         left = size / 2 + radius * math.cos(angle) - tile / 2
         top = size / 2 + radius * math.sin(angle) - tile / 2
-        props = (table, tile, left, top, tappable, highlight == table.number, current)
-        tiles.append(ctx.part(f"tile-{table.number}", props, lambda props=props: table_tile(ctx, *props)))
+        tiles.append(table_tile(ctx, table, tile, left, top, tappable, highlight == table.number, current))
     # On a phone the space inside the ring is small: a rectangle inscribed in it, smaller type,
     # and the turn order goes under the circle (it would cover the tables).
     inside = 2 * (radius - tile / 2)
     compact = inside < 200  # about 170 px on a phone
     box_width, box_height = (inside * 0.8, inside * 0.6) if compact else (size * 0.5, size * 0.4)
-    centre_props = (view.phase, view.waiting_for, view.winners, view.round, view.chip_value, view.order, compact, box_width, box_height, size)
-    centre = ctx.part(
+    lines_props = (view.phase, view.waiting_for, view.winners, view.round, view.chip_value, compact)
+    # each line a part: a chip placed changes the prompt's player, not the turn order under it
+    lines = ctx.part("ring-centre-lines", lines_props, lambda: ft.Column(centre_lines(ctx, view, compact), horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True, spacing=6))
+    below_lines = [] if compact or view.phase == "over" else [ctx.part("ring-turn-order", view.order, lambda: turn_order(ctx, view))]
+    centre = ctx.group(
         "ring-centre",
-        centre_props,
-        lambda: ft.Container(
+        (compact, box_width, box_height, size),
+        [lines, *below_lines],
+        lambda inside: ft.Container(
             left=(size - box_width) / 2,
             top=(size - box_height) / 2,
             width=box_width,
             height=box_height,
             alignment=ft.Alignment.CENTER,
-            content=ft.Column(centre_lines(ctx, view, compact), horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True, spacing=6),
+            content=ft.Column(inside, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True, spacing=6),
         ),
     )
-    circle = ft.Stack([centre, *tiles], width=size, height=size, key="ring")
+    circle = ctx.group("ring", size, [centre, *tiles], lambda layers: ft.Stack(layers, width=size, height=size))
     below: list[ft.Control] = []
     if compact:
         hint = centre_hint(ctx, view) if len(view.waiting_for) == 1 else None
@@ -269,8 +272,8 @@ def board_body(ctx: GameContext, view: View, reveal: ft.Control | None = None) -
         below.append(payout_panel(ctx, view))
     if wide:
         # the column beside the ring is there in every phase, empty or not
-        aside = ft.Container(width=ASIDE_WIDTH, content=ft.Column(below, spacing=12, tight=True), key="ring-aside")
-        return ft.Row([circle, aside], vertical_alignment=ft.CrossAxisAlignment.START, spacing=16)
+        aside = ctx.group("ring-aside", None, below, lambda below: ft.Container(width=ASIDE_WIDTH, content=ft.Column(below, spacing=12, tight=True)))
+        return ctx.group("board-body", wide, [circle, aside], lambda row: ft.Row(row, vertical_alignment=ft.CrossAxisAlignment.START, spacing=16))
     return ft.Column([ft.Row([circle], alignment=ft.MainAxisAlignment.CENTER), *below], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=12)
 
 
@@ -292,8 +295,7 @@ def centre_lines(ctx: GameContext, view: View, compact: bool = False) -> list[ft
             lines.append(hint)
     elif view.phase == "payout":
         lines.append(label(tr.t("vabanque.payout_title", round=view.round), int(24 * scale), ACCENT, ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER))
-    if not compact:
-        lines.append(turn_order(ctx, view))
+    # (the turn order goes under these lines, or under the ring on a phone: see board_body)
     return lines
 
 
@@ -319,23 +321,34 @@ def table_tile(ctx: GameContext, table: Any, tile: float, left: float, top: floa
 
     What the table shows (its face) is a part of its own, drawn whoever acts; the tap, ringed in
     the colour of the player it places a chip for and keyed by that player, is a thin layer over
-    it. So a change of player replaces that layer, not the table's tokens."""
-    face = ctx.part(f"tile-face-{table.number}", (table, tile, highlighted), lambda: table_face(ctx, table, tile, highlighted))
+    it, a part too, and the tile around them a group. So a change of player sends that layer
+    alone, not the tile nor the table's tokens."""
+    number = table.number
+    face = ctx.part(f"tile-face-{number}", (table, tile, highlighted), lambda: table_face(ctx, table, tile, highlighted))
     layers: list[ft.Control] = [face]
     if tappable and current is not None:
         layers.append(
-            ft.Container(
-                key=ctx.act_key(f"table-{table.number}", current),
-                width=tile,
-                height=tile,
-                border_radius=tile * CORNER,
-                border=ft.Border.all(4, COLOUR_HEX[ctx.colours[current]]),
-                bgcolor="#00000000",  # clear, and the whole tile takes the tap
-                on_click=handler(ctx.submit, {"type": "place_chip", "by": current, "table": table.number}),
+            ctx.part(
+                f"tile-tap-{number}",
+                (tile, current),
+                lambda: ft.Container(
+                    key=ctx.act_key(f"table-{number}", current),
+                    width=tile,
+                    height=tile,
+                    border_radius=tile * CORNER,
+                    border=ft.Border.all(4, COLOUR_HEX[ctx.colours[current]]),
+                    bgcolor="#00000000",  # clear, and the whole tile takes the tap
+                    on_click=handler(ctx.submit, {"type": "place_chip", "by": current, "table": number}),
+                ),
             )
         )
-    ident = f"table-{table.number}"
-    return ft.Container(left=left, top=top, content=ft.Semantics(identifier=ident, key=ident, button=tappable, content=ft.Stack(layers, width=tile, height=tile)))
+    ident = f"table-{number}"
+    return ctx.group(
+        f"tile-{number}",
+        (left, top, tile, tappable),
+        layers,
+        lambda layers: ft.Container(left=left, top=top, content=ft.Semantics(identifier=ident, key=ident, button=tappable, content=ft.Stack(layers, width=tile, height=tile))),
+    )
 
 
 def table_face(ctx: GameContext, table: Any, tile: float, highlighted: bool) -> ft.Control:
@@ -601,17 +614,27 @@ def table_grid(ctx: GameContext, view: View, action_for: Any, place: str) -> ft.
 
 
 def table_row(ctx: GameContext, table: Any) -> ft.Control:
-    bits: list[ft.Control] = [label(f"{table.number}", 16, ACCENT, ft.FontWeight.BOLD), label(table_total(ctx.tr, table.total), 16, INK)]
-    bits.extend(pawn(ctx, s, 18) for s in table.pawns)
-    bits.extend(card_back(ctx, s, 18) for s in table.card_backs)
-    return ft.Row(bits, spacing=6, wrap=True)
+    """A table's line on a phone: its number and total, then its pawns and card backs, each a
+    part (a chip placed changes the total alone)."""
+    number = table.number
+    bits: list[ft.Control] = [
+        ctx.part(f"row-number-{number}", None, lambda: label(f"{number}", 16, ACCENT, ft.FontWeight.BOLD)),
+        ctx.part(f"row-total-{number}", table.total, lambda: label(table_total(ctx.tr, table.total), 16, INK)),
+    ]
+    if table.pawns or table.card_backs:
+        bits.append(ctx.part(f"row-tokens-{number}", (table.pawns, table.card_backs), lambda: table_tokens(ctx, table)))
+    return ctx.group(f"table-row-{number}", None, bits, lambda bits: ft.Row(bits, spacing=6, wrap=True))
+
+
+def table_tokens(ctx: GameContext, table: Any) -> ft.Control:
+    return ft.Row([*(pawn(ctx, s, 18) for s in table.pawns), *(card_back(ctx, s, 18) for s in table.card_backs)], spacing=6, wrap=True, tight=True)
 
 
 def table_list(ctx: GameContext, view: View) -> ft.Control:
     tr = ctx.tr
     rows = []
     for table in view.tables:
-        rows.append(ctx.part(f"table-row-{table.number}", table, lambda table=table: table_row(ctx, table)))
+        rows.append(table_row(ctx, table))
     return ctx.group(
         "tables",
         None,
