@@ -368,6 +368,8 @@ def _keyed(control: Any, key: str) -> Any:
 def first_difference(a: Any, b: Any, path: str = "") -> str | None:
     """Where two control trees draw something different (ids, parents and handlers aside: a
     handler's presence counts, as it is what the page is sent), or None."""
+    if a is b:
+        return None  # a group's children: the very controls it holds (each checked as a part)
     if dataclasses.is_dataclass(a) and dataclasses.is_dataclass(b):
         if type(a) is not type(b):
             return f"{path}: {type(a).__name__} != {type(b).__name__}"
