@@ -418,9 +418,9 @@ async def run_ours(r: int, args: argparse.Namespace) -> Result:
                 )
                 for i, t in enumerate(tables)
             ]  # fmt: skip
-            parts_before = board_parts(server)
+            parts_before = await asyncio.to_thread(board_parts, server)  # (urllib: off the driver's loop)
             await play_window(result, server, loops, args.play)
-            parts_after = board_parts(server)
+            parts_after = await asyncio.to_thread(board_parts, server)
             actions = max(1, len(result.latencies))
             result.board_parts = ((parts_after[0] - parts_before[0]) / actions, (parts_after[1] - parts_before[1]) / actions)
             for t, room_starts in zip(tables, starts):

@@ -300,10 +300,11 @@ class RoomScreen:
         self.sections.end()
         self.sections.before_sending()
         shown = self.page.controls
-        self.sections.send_swaps(self.page.session, shown[0] if len(shown) == 1 and controls and controls[0] is shown[0] else None)
-        if len(controls) == len(shown) and all(new is old for new, old in zip(controls, shown)):
+        same_top = len(controls) == len(shown) and all(new is old for new, old in zip(controls, shown))
+        self.sections.send_swaps(self.page.session, shown[0] if same_top and len(shown) == 1 else None)
+        if same_top:
             # the page's top is the one shown (a reused group): what changed under it was sent
-            # above, each changed child alone; no update of the whole page, no diff of it
+            # above, in one patch of it; no update of the whole page, no diff of it
             self.sections.check_placed(self.page.session, unsent=controls)
             return
         show_screen(self.page, controls, self.screen_key)

@@ -60,11 +60,10 @@ class _Part:
     act_keys: list[tuple[str, int, str]]
     #: the parts drawn inside it (they come along when it is reused)
     inner: dict[str, _Part]
-    #: a group's: the children it holds now, how many, and where each sits in the wrapper
+    #: a group's: the children it holds now, and where each sits in the wrapper
     #: (holder control, field, index in a list field or None, path from the wrapper); None
     #: when not found
     children: list[Any] | None = None
-    shape: int | None = None
     slots: list[tuple[Any, str, int | None, list[Any]]] | None = None
 
 
@@ -167,10 +166,9 @@ class Sections:
         if self._checking or not self._active or not REUSE or not GROUPS:
             return _keyed(build(children), key)
         props = (ctx.signature(), props)
-        shape = len(children)
         shown = self._shown.get(key)
         before = ctx.handover.checkpoint() if CHECK and ctx.handover is not None else None
-        if shown is not None and shown.props == props and shown.shape == shape and shown.children is not None:
+        if shown is not None and shown.props == props and shown.children is not None and len(shown.children) == len(children):
             changed = [i for i, (old, new) in enumerate(zip(shown.children, children, strict=True)) if old is not new]
             # a child (or a key: a part drawn again) shown elsewhere in it before, moved: the
             # wrapper is drawn anew and Flet's keyed diff moves it (sent alone in its new place, it
@@ -182,7 +180,7 @@ class Sections:
                     swap = flet_patches.Swap.put(holder, field, index, shown.children[i], children[i])
                     self._swaps.append((shown.control, where, swap))
                 control = shown.control
-                self._enter(key, _Part(props, control, [], {}, list(children), shape, shown.slots), reused=True)
+                self._enter(key, _Part(props, control, [], {}, list(children), shown.slots), reused=True)
                 self.reused += 1
                 # Flet's diff stops at this wrapper (or never reaches it): its place is checked
                 # for the children it holds
@@ -193,7 +191,7 @@ class Sections:
                     self._check_same(key, control, lambda: build(children), ctx, before)
                 return control
         control = _keyed(build(children), key)
-        self._enter(key, _Part(props, control, [], {}, list(children), shape, _slots(control, children)), reused=False)
+        self._enter(key, _Part(props, control, [], {}, list(children), _slots(control, children)), reused=False)
         self.built += 1
         return control
 
