@@ -66,9 +66,10 @@ class GameContext:
         return self.sections.part(key, props, build, self)
 
     def group(self, key: str, props: Any, children: list[ft.Control], build: Callable[[list[ft.Control]], ft.Control]) -> ft.Control:
-        """`build(children)`: a wrapper reused, like a part, while its `props` are equal and its
-        children are the controls it held (views/sections.py `Sections.group`). `children` are
-        drawn first (parts, mostly); `build` may read only them, `props` and the signature."""
+        """`build(children)`: a wrapper kept, like a part, while its `props` are equal and it has
+        as many children; a changed child is put in its place and sent alone (views/sections.py
+        `Sections.group`). `children` are drawn first (parts, mostly); `build` may read only them,
+        `props` and the signature."""
         if self.sections is None:
             control = build(children)
             if control.key is None:
