@@ -237,6 +237,9 @@ class Room:
     format_version: int = LOG_FORMAT_VERSION
     #: the table QR code's secret and options (companion.store.TableLink); set by the Host
     table: TableLink = field(default_factory=lambda: TableLink(secret=new_token()))
+    #: the projections of the current state drawn so far, by audience (see view)
+    _views: dict[Audience, BaseModel] = field(default_factory=dict, repr=False)
+    _viewed_state: Any = field(default=None, repr=False)
 
     # -- construction --
 
@@ -285,7 +288,16 @@ class Room:
         return self.game.result(self.state) is not None
 
     def view(self, audience: Audience = BOARD) -> BaseModel:
-        return self.game.project(self.state, audience)
+        """The current state as `audience` sees it. Drawn once per state and audience: every
+        page of the room redraws after an action, and each phone reads the board's view too
+        (projections are immutable and depend on the state alone)."""
+        state = self.state
+        if state is not self._viewed_state:
+            self._views, self._viewed_state = {}, state
+        view = self._views.get(audience)
+        if view is None:
+            view = self._views[audience] = self.game.project(state, audience)
+        return view
 
     def recent_rulings(self) -> list[Ruling]:
         return [r for _, r in self.recent]

@@ -38,14 +38,14 @@ def catalogue_file(tmp_path: Path, monkeypatch: Any) -> Path:
 
 
 def field_value(tab: Tab, identifier: str) -> Any:
-    semantics = tab.find(identifier)
+    semantics = tab.find(identifier, hidden=True)  # a field keeps its text while its slot is closed
     assert semantics is not None, tab.identifiers()
     return next(c for c in walk_controls(semantics) if isinstance(c, (ft.TextField, ft.Dropdown))).value
 
 
 def menu_text(tab: Tab, body: str, n: int) -> str:
     """What the slot's catalogue menu shows: the text of its selected option."""
-    semantics = tab.find(f"deal-pick-{body}-{n}")
+    semantics = tab.find(f"deal-pick-{body}-{n}", hidden=True)
     assert semantics is not None
     menu = next(c for c in walk_controls(semantics) if isinstance(c, ft.Dropdown))
     return next(o.text for o in menu.options if o.key == menu.value)
@@ -117,6 +117,7 @@ async def test_typed_text_survives_a_redraw_before_its_change_event(make_host: A
     world = await make_world(make_host, harness_factory, "race")
     board = await world.open_board()
     await world.open_phone(A)
+    await board.click("deal-slot-county_seat-1")  # its fields open (a hidden field takes no typing)
     semantics = board.find("deal-name-county_seat-1")
     assert semantics is not None
     box = next(c for c in walk_controls(semantics) if isinstance(c, ft.TextField))
@@ -164,7 +165,7 @@ async def test_the_picker_names_the_catalogue_cards_in_the_tables_language(make_
     assert value_for in board.text(board.find("deal-next"))
     await board.click("deal-amount-600000")
     assert opera in board.text(board.find("deal-slot-city_hall-2"))
-    menu = next(c for c in walk_controls(board.find("deal-pick-county_seat-1")) if isinstance(c, ft.Dropdown))
+    menu = next(c for c in walk_controls(board.find("deal-pick-county_seat-1", hidden=True)) if isinstance(c, ft.Dropdown))
     assert not [o.text for o in menu.options if any(o.text.startswith(e) for e in english)]
     assert not [e for e in english if e in board.text(board.find("deal-form"))]
     for name in ["Stadium", "Subway", "University", "Airport"]:
@@ -190,7 +191,7 @@ async def test_a_tablet_board_opens_one_slot_at_a_time(make_host: Any, harness_f
     def opened() -> list[str]:
         shown = []
         for body, n in ORDER:
-            semantics = board.find(f"deal-name-{body}-{n}")
+            semantics = board.find(f"deal-name-{body}-{n}", hidden=True)
             assert semantics is not None
             chain, control = [], semantics
             while control is not None:

@@ -8,6 +8,8 @@ Bruno's face-down cards and his Swiss bribe.
 
 from __future__ import annotations
 
+import re
+
 import json
 from pathlib import Path
 from typing import Any
@@ -77,6 +79,10 @@ async def set_field(tab: Tab, identifier: str, value: str) -> None:
     from tests.harness.flet_inprocess import walk_controls
 
     semantics = tab.find(identifier)
+    slot = re.fullmatch(r"deal-(?:pick|name|value)-(\w+-\d+)", identifier)
+    if semantics is None and slot is not None and tab.has(f"deal-slot-{slot[1]}"):
+        await tab.click(f"deal-slot-{slot[1]}")  # beside the catalogue, a slot's fields open on a tap
+        semantics = tab.find(identifier)
     assert semantics is not None, tab.identifiers()
     target = next(c for c in walk_controls(semantics) if isinstance(c, (ft.TextField, ft.Dropdown)))
     # what the client does: a property update (controls drawn by a re-render are frozen for

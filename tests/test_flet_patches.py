@@ -309,6 +309,46 @@ async def test_an_event_for_an_unknown_control_is_dropped_without_walking_the_pa
     world.harness.check()
 
 
+async def test_an_event_for_a_hidden_or_disabled_control_is_dropped(make_host: Any, harness_factory: Any) -> None:
+    """A phone's table buttons stay mounted, hidden, between its turns (views/games/vabanque.py
+    `table_picker`): a second tap of a hurried double tap, on its way when they hid, or a click a
+    client forges for them, reaches a control the browser no longer draws. It is dropped like a
+    removed control's (no action, no message, no frame), and so is one for a disabled control;
+    the same button shown again takes its tap. Relies on Flet's `Control.visible`/`disabled`
+    and `BaseControl.parent`."""
+    world = await make_world(make_host, harness_factory, "hidden-tap", "vabanque", table_setup(), seed=VABANQUE_SEED)
+    seat = world.current()
+    phone = await world.open_phone(seat)
+    await world.open_phone((seat + 1) % len(world.room.seats))
+    await phone.click("seat-table-1")
+    version = world.room.version
+    assert not phone.has("seat-table-1")
+    hidden = [c for c in walk_controls(phone.page) if getattr(c, "identifier", None) == "seat-table-1"]
+    assert len(hidden) == 1, "hidden, still mounted"
+    target = phone.clickable_in(hidden[0])
+    assert target is not None and phone.session.index.get(target._i) is target
+    before = phone.mark()
+    await phone.session.dispatch_event(target._i, "click", None)
+    await world.harness.settle()
+    assert world.room.version == version and phone.frames_since(before) == [] and not phone.has("banner")
+    # a disabled control (the greyed "Take back" once another action came) drops its tap too
+    while world.current() != seat:
+        await world.room.submit({"type": "place_chip", "by": world.current(), "table": 2}, channel="seat", seat=world.current(), based_on_version=world.room.version)
+        await world.harness.settle()
+    shown = phone.find("seat-table-1")
+    assert shown is not None and phone.clickable_in(shown)._i == target._i, "the same control (id), shown again"
+    greyed = [c for c in walk_controls(phone.page) if getattr(c, "disabled", False) is True]
+    assert greyed, "a disabled control on the page"
+    version = world.room.version
+    for control in greyed:
+        await phone.session.dispatch_event(control._i, "click", None)
+    await world.harness.settle()
+    assert world.room.version == version
+    await phone.click("seat-table-1")
+    assert world.room.version == version + 1
+    world.harness.check()
+
+
 def handlers_missing_from_index(session: Any) -> list[str]:
     """Controls on the page with an event handler that the session's index does not map to them
     (an event for them would be dropped by the O(1) lookup)."""

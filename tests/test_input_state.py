@@ -38,8 +38,9 @@ from tests.test_corruption_views import (
 
 
 def field_value(tab: Tab, identifier: str) -> Any:
-    """The value the page now draws in the TextField or Dropdown labelled `identifier`."""
-    semantics = tab.find(identifier)
+    """The value the page now draws in the TextField or Dropdown labelled `identifier` (shown or
+    kept in a closed slot)."""
+    semantics = tab.find(identifier, hidden=True)
     assert semantics is not None, tab.identifiers()
     target = next(c for c in walk_controls(semantics) if isinstance(c, (ft.TextField, ft.Dropdown)))
     return target.value

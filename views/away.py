@@ -24,8 +24,9 @@ from views.common import PEEK_KEY, PEEK_SHOWN
 log = logging.getLogger(__name__)
 
 #: endings of view-state keys (a string, or a tuple's first item) that say where a page is, not
-#: what its player entered: ruling steps, the last shootout shown, an open deal form, the peek
-VIEW_POSITIONS = (".step", ".step_seen", ".show_last", ".dealing", ".peek", ".drafts")
+#: what its player entered: ruling steps, the last shootout shown, an open deal form, the peek,
+#: what a phone's hidden table buttons were last used for (the action was sent)
+VIEW_POSITIONS = (".step", ".step_seen", ".show_last", ".dealing", ".peek", ".drafts", ".picking")
 
 
 class Reads(dict):

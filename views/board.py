@@ -298,8 +298,10 @@ class BoardScreen(RoomScreen):
                 why = self.undo_refusal()
                 items.append(ctx.part("undo-why", why, lambda: tagged("undo-why", label(why, 14, MUTED))))
         items.append(ctx.part("rulings-title", None, lambda: label(tr.t("ui.last_rulings"), 18, ACCENT, ft.FontWeight.BOLD)))
-        for key, ruling in reversed(self.recent_rulings()[-12:]):
-            items.append(ctx.part(key, ruling, lambda ruling=ruling: label(tr.ruling(ruling, self.names), 15, INK)))
+        rulings = [ctx.part(key, ruling, lambda ruling=ruling: label(tr.ruling(ruling, self.names), 15, INK)) for key, ruling in reversed(self.recent_rulings()[-12:])]
+        # a group of their own: the newest on top moves the others, which draws their list anew,
+        # not the panel with the seats
+        items.append(ctx.group("rulings", None, rulings, lambda rulings: ft.Column(rulings, spacing=8)))
         return ctx.group(
             "side-panel",
             width,

@@ -277,9 +277,23 @@ def _resolve_event_control(self: Any, control_id: int) -> Any:
     tree for an id the index does not hold. tests/test_flet_patches.py checks that after every
     render of the real pages each control with a handler is in the index."""
     control = self.index.get(control_id)
-    if control is not None and self._Session__is_mounted_control(control):
+    if control is not None and self._Session__is_mounted_control(control) and _takes_input(control):
         return control
     return None
+
+
+def _takes_input(control: Any) -> bool:
+    """Whether the browser could have sent an event for `control`: neither it nor a parent is
+    hidden or disabled. A page keeps some controls mounted but hidden between uses (a phone's
+    table buttons between its turns): a tap already on its way when they hid, or one a client
+    forges, is dropped as a removed control's is, instead of acting for a player who no longer
+    sees the button."""
+    node = control
+    while node is not None:
+        if getattr(node, "visible", True) is False or getattr(node, "disabled", False) is True:
+            return False
+        node = node.parent
+    return True
 
 
 # -- 4 and 5. the receive loop and handle ----------------------------------------------------------

@@ -65,22 +65,34 @@ def ready_panel(ctx: GameContext, view: Any, seat: int) -> ft.Control | None:
 TAKE_BACK_FILL = INK
 
 
-def take_back_control(ctx: GameContext, status: Any, on_tap: Any) -> ft.Control | None:
-    """The owner's "Take back my move": while its latest action is the last one and revealed
-    nothing; greyed with the reason once another action came or a reveal happened; absent while
-    this seat has done nothing to take back."""
+def take_back_slot(ctx: GameContext, status: Any, where: str, shown: bool, on_tap: Any) -> ft.Control:
+    """The owner's "Take back my move" at the page's top or bottom (`where`): bright while its
+    latest action is the last one and revealed nothing; greyed with the reason once another
+    action came or a reveal happened. Both places are drawn for the whole game and at most one
+    is `shown` (a hidden control takes no tap): its coming, going and greying send a flag or a
+    line, never the button anew. At the top it is only ever the bright one."""
     tr = ctx.tr
-    if status.available:
+    if where == "top":
+        available, why = True, None
+    elif shown:
+        available, why = status.available, None if status.available else status.refusal
+    else:
+        # hidden below, it waits greyed as it mostly shows there: showing it sends its flag only
+        available, why = False, "room.err.take_back_later"
+
+    def button() -> ft.Control:
         # bright, dark text: an action one may take (a grey fill read as a disabled button)
-        return big_button(tr.t("ui.take_back"), on_tap, ident="take-back", colour=TAKE_BACK_FILL)
-    if status.refusal in (None, "room.err.take_back_nothing"):
-        return None
-    return ft.Column(
-        [
-            big_button(tr.t("ui.take_back"), None, ident="take-back", colour="#B0BEC5", disabled=True),
-            tagged("take-back-why", label(tr.t(status.refusal), 14, MUTED)),
-        ],
-        spacing=2,
-        tight=True,
-        key="take-back-off",
-    )
+        if available:
+            return big_button(tr.t("ui.take_back"), on_tap, ident="take-back", colour=TAKE_BACK_FILL)
+        return big_button(tr.t("ui.take_back"), None, ident="take-back", colour="#B0BEC5", disabled=True)
+
+    lines = [ctx.part(f"take-back-{where}-button", available, button)]
+    if where == "bottom":
+
+        def reason() -> ft.Control:
+            line = tagged("take-back-why", label(tr.t(why) if why else "", 14, MUTED))
+            line.visible = why is not None
+            return line
+
+        lines.append(ctx.part("take-back-why", why, reason))
+    return ctx.group(f"take-back-{where}", shown, lines, lambda lines: ft.Column(lines, spacing=2, tight=True, visible=shown))

@@ -16,7 +16,7 @@ from views.context import GameContext
 from views.screen import RoomScreen
 from views.standings import my_place, standings_table
 from views.rule_cards import rules_button, rules_page
-from views.reveal import ready_panel, take_back_control
+from views.reveal import ready_panel, take_back_slot
 from views.common import handler, message_overlay, role, PEEK_KEY, PEEK_SHOWN_SECONDS, ACCENT, COLOUR_HEX, MUTED, banner, centered_message, glyph, label, language_menu, peek_catcher, text_on
 
 if TYPE_CHECKING:
@@ -219,8 +219,8 @@ class SeatScreen(RoomScreen):
         # it stays below the game: at the top it would push the controls from under the finger
         # that just tapped, and a second tap would land on something else.
         on_top = take_back is not None and take_back.available and not my_turn
-        if on_top:
-            items.append(self.take_back_row(ctx, take_back, "top"))
+        if take_back is not None:
+            items.append(self.take_back_row(ctx, take_back, "top", on_top))
         # the page: what comes and goes at the top, the game, what comes and goes under it (each
         # a group: a line appearing at the top is sent alone, and never moves the game)
         top = ctx.group("seat-top", None, items, lambda items: ft.Column(items, spacing=12))
@@ -236,8 +236,8 @@ class SeatScreen(RoomScreen):
             ready = ready_panel(ctx, view, self.seat)
             if ready is not None:
                 bottom.append(role("ready-panel", ready))
-            if not on_top and (take_back.available or take_back.refusal not in (None, "room.err.take_back_nothing")):
-                bottom.append(self.take_back_row(ctx, take_back, "bottom"))
+            below = not on_top and (take_back.available or take_back.refusal not in (None, "room.err.take_back_nothing"))
+            bottom.append(self.take_back_row(ctx, take_back, "bottom", below))
         page = ctx.group(
             "seat-page",
             None,
@@ -265,13 +265,11 @@ class SeatScreen(RoomScreen):
         bar = [language_menu(self.tr, self.session.lang, self.on_language, ident="seat-language"), rules_button(self.tr, self.toggle_rules)]
         return ft.Row(bar, alignment=ft.MainAxisAlignment.END, wrap=True)
 
-    def take_back_row(self, ctx: GameContext, status: Any, where: str) -> ft.Control:
-        """"Take back my move" (or why not), at the page's top or bottom (`where`: a part of its
-        own in each). Its tap takes back this seat's latest action as of the drawing shown when
-        the tap arrives (the one the finger saw: see submit_shown)."""
-        control = ctx.part(f"take-back-{where}", status, lambda: take_back_control(ctx, status, handler(self.take_back_shown)))
-        assert control is not None
-        return control
+    def take_back_row(self, ctx: GameContext, status: Any, where: str, shown: bool) -> ft.Control:
+        """"Take back my move" (or why not), at the page's top or bottom (`where`, each drawn for
+        the whole game, `shown` in at most one). Its tap takes back this seat's latest action as
+        of the drawing shown when the tap arrives (the one the finger saw: see submit_shown)."""
+        return take_back_slot(ctx, status, where, shown, handler(self.take_back_shown))
 
     async def take_back_shown(self) -> bool:
         return await self.take_back(self.shown_version)

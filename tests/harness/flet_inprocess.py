@@ -337,8 +337,9 @@ def _children(value: Any, seen: set[int]) -> Iterator[BaseControl]:
             yield from _children(getattr(value, f.name, None), seen)
 
 
-def walk_controls(root: BaseControl) -> Iterator[BaseControl]:
-    """The control tree under `root` (root included), depth first, in declaration order."""
+def walk_controls(root: BaseControl, shown_only: bool = False) -> Iterator[BaseControl]:
+    """The control tree under `root` (root included), depth first, in declaration order;
+    `shown_only`: without what `visible=False` hides (the browser draws none of it)."""
     seen: set[int] = set()
     stack = [root]
     while stack:
@@ -346,6 +347,8 @@ def walk_controls(root: BaseControl) -> Iterator[BaseControl]:
         if id(control) in seen:
             continue
         seen.add(id(control))
+        if shown_only and getattr(control, "visible", True) is False:
+            continue
         yield control
         kids: list[BaseControl] = []
         for f in dataclasses.fields(control):
@@ -445,21 +448,33 @@ class Tab:
         except RuntimeError:
             return False
 
-    def controls(self) -> Iterator[BaseControl]:
-        """Every control currently mounted in this tab (from the session index)."""
+    @staticmethod
+    def _hidden(control: BaseControl) -> bool:
+        """`visible=False` on it or a parent: the browser draws none of it (Flutter builds no
+        widget for it), so a player can neither see nor tap it."""
+        node: BaseControl | None = control
+        while node is not None:
+            if getattr(node, "visible", True) is False:
+                return True
+            node = node.parent
+        return False
+
+    def controls(self, hidden: bool = False) -> Iterator[BaseControl]:
+        """Every control currently mounted and shown in this tab (from the session index);
+        `hidden`: the hidden ones too (what a field kept while hidden holds, say)."""
         for control in list(self.session.index.values()):
-            if self._mounted(control):
+            if self._mounted(control) and (hidden or not self._hidden(control)):
                 yield control
 
-    def find_all(self, identifier: str) -> list[ft.Semantics]:
+    def find_all(self, identifier: str, hidden: bool = False) -> list[ft.Semantics]:
         return [
             c
-            for c in self.controls()
+            for c in self.controls(hidden)
             if isinstance(c, ft.Semantics) and getattr(c, "identifier", None) == identifier
         ]
 
-    def find(self, identifier: str) -> ft.Semantics | None:
-        found = self.find_all(identifier)
+    def find(self, identifier: str, hidden: bool = False) -> ft.Semantics | None:
+        found = self.find_all(identifier, hidden)
         if len(found) > 1:
             raise AssertionError(f"{self.name}: {len(found)} controls with identifier {identifier!r}")
         return found[0] if found else None
@@ -477,7 +492,7 @@ class Tab:
     def texts(self, root: BaseControl | None = None) -> list[str]:
         """Visible text values under `root` (default: the page), in tree order."""
         out: list[str] = []
-        for control in walk_controls(root or self.session.page):
+        for control in walk_controls(root or self.session.page, shown_only=True):
             if isinstance(control, ft.Text) and isinstance(control.value, str):
                 out.append(control.value)
         return out

@@ -492,10 +492,7 @@ def seat_body(ctx: GameContext, view: View) -> ft.Control:
     else:
         status = tr.t("ui.round", round=view.round, rounds=view.rounds) + " · " + tr.t(f"vabanque.phase.{view.phase}")
         items.append(ctx.part("status", status, lambda: label(status, 16, MUTED)))
-    if legal.tables and not legal.cards:
-        prompt = tr.t("vabanque.prompt.chips", value=view.chip_value)
-        items.append(ctx.part("prompt-chips", prompt, lambda: label(prompt, 22, INK, ft.FontWeight.BOLD)))
-        items.append(role("grid-chips", table_grid(ctx, view, lambda n: {"type": "place_chip", "by": seat, "table": n}, "grid-chips")))
+    chosen = None
     if legal.cards:
         chosen = ctx.ui.get(("vabanque.card", view.round))
         if chosen not in legal.cards:
@@ -511,20 +508,8 @@ def seat_body(ctx: GameContext, view: View) -> ft.Control:
             )
 
         items.append(private_section(ctx, choose_card))
-        if chosen is not None:
-            # The card's name is not repeated here: the table grid is seen with the cards hidden.
-            items.append(role("prompt-table", label(tr.t("vabanque.pick_table_hidden"), 20, INK, ft.FontWeight.BOLD)))
-            items.append(role("grid-cards", table_grid(ctx, view, lambda n: {"type": "place_card", "by": seat, "table": n, "card": chosen}, "grid-cards")))
-    if legal.moves:
-        items.append(ctx.part("prompt-moves", None, lambda: label(tr.t("vabanque.prompt.moves"), 22, INK, ft.FontWeight.BOLD)))
-        items.append(ctx.part("moves", (legal.moves, seat), lambda: move_buttons(ctx, legal.moves, seat)))
-    if view.phase in ("payout", "over"):
-        items.append(payout_panel(ctx, view))
-    if view.phase == "payout":
-        # The board starts the next round (this phone's steps through the payout are its own).
-        items.append(role("next-round-on-board", label(tr.t("vabanque.next_round_on_board", round=view.round + 1), 16, MUTED)))
     # Private: this seat's own cards, never anyone else's, shown only on request.
-    if not legal.cards and (me.cards_in_hand or me.my_placements):
+    elif me.cards_in_hand or me.my_placements:
 
         def my_cards() -> ft.Control:
             hand = ", ".join(tr.t(f"vabanque.card.{c}") for c in me.cards_in_hand) or "—"
@@ -535,6 +520,16 @@ def seat_body(ctx: GameContext, view: View) -> ft.Control:
             return ft.Column(lines, spacing=6)
 
         items.append(private_section(ctx, my_cards))
+    if view.phase != "over":
+        items.append(table_picker(ctx, view, seat, legal, chosen))
+    if legal.moves:
+        items.append(ctx.part("prompt-moves", None, lambda: label(tr.t("vabanque.prompt.moves"), 22, INK, ft.FontWeight.BOLD)))
+        items.append(ctx.part("moves", (legal.moves, seat), lambda: move_buttons(ctx, legal.moves, seat)))
+    if view.phase in ("payout", "over"):
+        items.append(payout_panel(ctx, view))
+    if view.phase == "payout":
+        # The board starts the next round (this phone's steps through the payout are its own).
+        items.append(role("next-round-on-board", label(tr.t("vabanque.next_round_on_board", round=view.round + 1), 16, MUTED)))
     # public: drawn from the board's projection
     items.append(role("tables", table_list(ctx, public_view(ctx, view))))
     return ctx.group("seat-body", None, items, lambda items: ft.Column(items, spacing=10))
@@ -577,13 +572,13 @@ TABLE_HEIGHT = 56
 TABLE_GAP = 6
 
 
-def table_button(ctx: GameContext, seat: int, number: int, total: int, action: dict[str, Any], width: float) -> ft.Control:
+def table_button(ctx: GameContext, seat: int, number: int, width: float, key: str, total_line: ft.Control) -> ft.Control:
     return ft.Semantics(
         identifier=f"seat-table-{number}",
-        key=ctx.act_key(f"seat-table-{number}", seat),
+        key=key,
         button=True,
         content=ft.Container(
-            on_click=handler(ctx.submit, action),
+            on_click=handler(place_on, ctx, seat, number),
             width=width,
             height=TABLE_HEIGHT,
             bgcolor=FELT_LIGHT,
@@ -591,7 +586,7 @@ def table_button(ctx: GameContext, seat: int, number: int, total: int, action: d
             border_radius=10,
             alignment=ft.Alignment.CENTER,
             content=ft.Column(
-                [label(str(number), 22, ACCENT, ft.FontWeight.BOLD), label(table_total(ctx.tr, total), 13, INK)],
+                [label(str(number), 22, ACCENT, ft.FontWeight.BOLD), total_line],
                 spacing=0,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                 tight=True,
@@ -600,17 +595,65 @@ def table_button(ctx: GameContext, seat: int, number: int, total: int, action: d
     )
 
 
-def table_grid(ctx: GameContext, view: View, action_for: Any, place: str) -> ft.Control:
-    """The tables as buttons; `place` names the grid (its buttons are parts of the page)."""
-    buttons = []
-    seat = action_for(0)["by"]
+#: what the phone's table buttons place: ("place_chip", None) or ("place_card", the card picked),
+#: as its latest drawing shows them (a tap means what the finger saw)
+PICKING_KEY = "vabanque.picking"
+
+
+async def place_on(ctx: GameContext, seat: int, number: int) -> None:
+    kind, card = ctx.ui.get(PICKING_KEY) or ("place_chip", None)
+    action: dict[str, Any] = {"type": kind, "by": seat, "table": number}
+    if card is not None:
+        action["card"] = card
+    await ctx.submit(action)
+
+
+def table_picker(ctx: GameContext, view: View, seat: int, legal: Any, chosen: str | None) -> ft.Control:
+    """The tables as buttons, on the phone for the whole game and shown only while this seat
+    places something: its chip, or the card it has picked. Hidden in between (a hidden control
+    takes no tap: views/flet_patches.py 3), so a turn's start or end shows or hides them and
+    sends none of the buttons again (building a dozen afresh at every turn was most of a phone's
+    work per action); what they place is read when tapped, and a chip sends one total."""
+    tr = ctx.tr
+    if legal.tables and not legal.cards:
+        picking: tuple[str, str | None] | None = ("place_chip", None)
+    elif legal.cards and chosen is not None:
+        picking = ("place_card", chosen)
+    else:
+        picking = None
+    shown = picking is not None
+    if picking is not None:
+        ctx.ui[PICKING_KEY] = picking
+    chips = (ctx.ui.get(PICKING_KEY) or ("place_chip", None))[0] == "place_chip"
+    prompt = tr.t("vabanque.prompt.chips", value=view.chip_value) if chips else tr.t("vabanque.pick_table_hidden")
     columns = max(1, min(len(view.tables), int((ctx.width + TABLE_GAP) // (TABLE_MIN_WIDTH + TABLE_GAP))))
     # one width for all, filling the row (81 px each, four a row, on a 390 px phone)
     width = min(96.0, (ctx.width - (columns - 1) * TABLE_GAP) / columns)
+    children = [ctx.part("picker-prompt", prompt, lambda: label(prompt, 22 if chips else 20, INK, ft.FontWeight.BOLD))]
     for table in view.tables:
-        props = (table.number, table.total, action_for(table.number), width)
-        buttons.append(ctx.part(f"{place}-{table.number}", props, lambda props=props: table_button(ctx, seat, *props)))
-    return ft.Column([ft.Row(buttons[i : i + columns], spacing=TABLE_GAP) for i in range(0, len(buttons), columns)], spacing=TABLE_GAP, tight=True)
+        number, total = table.number, table.total
+        # only a shown button acts for the seat (a hidden one asking the handover for its key
+        # would count as this seat acting again)
+        key = ctx.act_key(f"seat-table-{number}", seat) if shown else f"seat-table-{number}@{seat}"
+        total_line = ctx.part(f"picker-total-{number}", total, lambda total=total: label(table_total(tr, total), 13, INK))
+        children.append(
+            ctx.group(
+                f"picker-{number}",
+                (number, width, key),
+                [total_line],
+                lambda lines, number=number, key=key: table_button(ctx, seat, number, width, key, lines[0]),
+            )
+        )
+
+    def build(children: list[ft.Control]) -> ft.Control:
+        prompt_line, buttons = children[0], children[1:]
+        rows = [ft.Row(buttons[i : i + columns], spacing=TABLE_GAP) for i in range(0, len(buttons), columns)]
+        return ft.Column([prompt_line, ft.Column(rows, spacing=TABLE_GAP, tight=True)], spacing=10)
+
+    # showing or hiding sends the outer control's flag alone
+    grid = ctx.group("table-grid", columns, children, build)
+    # (no Semantics around them: it would fold the prompt into its own label, away from the text)
+    return ctx.group("table-picker", shown, [grid], lambda grid: ft.Container(visible=shown, content=grid[0]))
 
 
 def table_row(ctx: GameContext, table: Any) -> ft.Control:
