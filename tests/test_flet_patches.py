@@ -89,7 +89,9 @@ def test_flet_is_the_version_the_patches_were_written_for() -> None:
     from flet.controls import context as flet_context
 
     assert flet_context._update_behavior_context_var.get(None) is None  # reset per event by EventLane
-    assert callable(flet_context.context.mark_update_called)  # PageSession.on_resize
+    # views/app.py turns auto-update off app-wide, before any session: what a context without
+    # its own behaviour (each event's, see EventLane) falls back to
+    assert callable(flet_context.context.disable_auto_update) and isinstance(flet_context._app_update_behavior, flet_context.UpdateBehavior)
     # the patched versions are in place
     assert FletApp.handle is flet_patches._handle and FletApp._FletApp__receive_loop is flet_patches._receive_loop
     assert Session._Session__resolve_event_control is flet_patches._resolve_event_control
@@ -346,6 +348,34 @@ async def test_an_event_for_a_hidden_or_disabled_control_is_dropped(make_host: A
     assert world.room.version == version
     await phone.click("seat-table-1")
     assert world.room.version == version + 1
+    world.harness.check()
+
+
+async def test_no_whole_page_update_follows_an_event(make_host: Any, harness_factory: Any, monkeypatch: Any) -> None:
+    """Every page sends its own changes (RoomScreen.render); Flet's auto-update after each event
+    handler would diff the whole page again for nothing. It is off for the whole app
+    (views/app.py): a tap on a phone and the redraws it causes call no `Page.update`, and the
+    tap still takes effect on every page."""
+    import flet as ft
+    from flet.controls import context as flet_context
+    from flet.messaging.session import Session
+
+    world = await make_world(make_host, harness_factory, "no-auto-update", "vabanque", table_setup(), seed=VABANQUE_SEED)
+    board = await world.open_board()
+    seat = world.current()
+    phone = await world.open_phone(seat)
+    assert flet_context._app_update_behavior._auto_update_enabled is False
+    auto_updates: list[Any] = []
+    original_auto = Session._Session__auto_update
+    monkeypatch.setattr(Session, "_Session__auto_update", lambda self, control: auto_updates.append(control) or original_auto(self, control))
+    updates: list[str] = []
+    original = ft.Page.update
+    monkeypatch.setattr(ft.Page, "update", lambda self, *a, **k: updates.append(self.route) or original(self, *a, **k))
+    version = world.room.version
+    await phone.click("seat-table-3")
+    assert world.room.version == version + 1
+    assert auto_updates == [] and phone.page.route not in updates, (auto_updates, updates)
+    assert "chip on table 3." in board.text() and phone.has("take-back"), "the tap shows on both pages"
     world.harness.check()
 
 
