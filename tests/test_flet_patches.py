@@ -50,6 +50,8 @@ FLET_SOURCES = {
     "DiffBuilder.get_removed_controls": "05b75852bb479d8e",
     "Session.patch_control": "870102dfe8f9e97c",
     "encode_object_for_msgpack": "b182fdc4aafff329",
+    "validation._get_reported_validation_errors": "3d5daaf65d20aa17",
+    "validation.validate": "f2efd71017cff2db",
 }
 
 
@@ -79,6 +81,9 @@ def test_flet_is_the_version_the_patches_were_written_for() -> None:
     from flet.messaging.protocol import configure_encode_object_for_msgpack
 
     found["encode_object_for_msgpack"] = source_hash(configure_encode_object_for_msgpack)
+    import flet.utils.validation as validation
+
+    found["validation.validate"] = source_hash(validation.validate)  # patch 10: how it uses the set
     changed = sorted(name for name, digest in FLET_SOURCES.items() if found.get(name) != digest)
     assert not changed, f"Flet changed {changed}: re-check views/flet_patches.py against the new code, then update FLET_SOURCES"
     # the private names and shapes the replacements use
@@ -376,6 +381,39 @@ async def test_no_whole_page_update_follows_an_event(make_host: Any, harness_fac
     assert world.room.version == version + 1
     assert auto_updates == [] and phone.page.route not in updates, (auto_updates, updates)
     assert "chip on table 3." in board.text() and phone.has("take-back"), "the tap shows on both pages"
+    world.harness.check()
+
+
+async def test_controls_carry_no_empty_validation_error_set(make_host: Any, harness_factory: Any) -> None:
+    """Patch 10: Flet attached an empty "errors already reported" set to every control it
+    validated; now only a control that failed validation keeps one. What the set is for still
+    works: an invalid control's error is raised once, its repeats are not, and once the control
+    is valid again a new failure is raised again."""
+    import flet as ft
+    from flet.utils.validation import _REPORTED_VALIDATION_ERRORS_KEY, validate
+
+    world = await make_world(make_host, harness_factory, "validation-sets", "vabanque", table_setup(), seed=VABANQUE_SEED)
+    board = await world.open_board()
+    phone = await world.open_phone(world.current())
+    await phone.click("seat-table-3")
+    for tab in (board, phone):
+        controls = list(walk_controls(tab.page))
+        assert len(controls) > 100, "a real page: this test would prove nothing"
+        assert not [c for c in controls if hasattr(c, _REPORTED_VALIDATION_ERRORS_KEY)]
+    text = ft.Text("x", opacity=2.0)
+    with pytest.raises(ValueError, match="opacity"):
+        validate(text, suppress_repeated_errors=True)
+    validate(text, suppress_repeated_errors=True)  # the same error again: reported once
+    assert getattr(text, _REPORTED_VALIDATION_ERRORS_KEY)
+    text.opacity = 0.5
+    validate(text, suppress_repeated_errors=True)
+    assert not getattr(text, _REPORTED_VALIDATION_ERRORS_KEY), "cleared once valid"
+    text.opacity = 3.0
+    with pytest.raises(ValueError, match="opacity"):
+        validate(text, suppress_repeated_errors=True)
+    valid = ft.Text("y")
+    validate(valid, suppress_repeated_errors=True)
+    assert not hasattr(valid, _REPORTED_VALIDATION_ERRORS_KEY)
     world.harness.check()
 
 

@@ -193,6 +193,12 @@ def _diff_builder() -> Any:
     return DiffBuilder
 
 
+def _validation() -> Any:
+    import flet.utils.validation as validation
+
+    return validation
+
+
 #: what `apply` replaces: (name, class, attribute); Flet's own versions are kept in ORIGINALS
 PATCHED: tuple[tuple[str, Callable[[], Any], str], ...] = (
     ("FletApp.handle", _fletapp, "handle"),
@@ -204,6 +210,7 @@ PATCHED: tuple[tuple[str, Callable[[], Any], str], ...] = (
     ("DiffBuilder._compare_dataclasses", _diff_builder, "_compare_dataclasses"),
     ("DiffBuilder._maybe_compare_dataclasses", _diff_builder, "_maybe_compare_dataclasses"),
     ("DiffBuilder._removed_controls", _diff_builder, "_removed_controls"),
+    ("validation._get_reported_validation_errors", _validation, "_get_reported_validation_errors"),
 )
 ORIGINALS: dict[str, Any] = {}
 
@@ -227,6 +234,7 @@ def apply() -> None:
     DiffBuilder._compare_dataclasses = _noting_retained(ORIGINALS["DiffBuilder._compare_dataclasses"])
     DiffBuilder._maybe_compare_dataclasses = _noting_retained(ORIGINALS["DiffBuilder._maybe_compare_dataclasses"])
     DiffBuilder._removed_controls = _skipping_retained(ORIGINALS["DiffBuilder._removed_controls"])
+    _validation()._get_reported_validation_errors = _reported_validation_errors
     import flet_web.fastapi.flet_static_files as flet_static_files
 
     ORIGINALS["patch_font_manifest_json"] = flet_static_files.patch_font_manifest_json
@@ -583,3 +591,37 @@ class Swap:
             for swap in together:
                 swap.new._parent = weakref.ref(swap.holder)
         return alone
+
+
+# -- 10. no empty error set on every control -------------------------------------------------------
+
+
+class _ReportedOnFirstUse(set):  # type: ignore[type-arg]
+    """Flet's `validate` asks each control, at each of its updates, for the set of validation
+    errors already reported for it, and attaches an empty set to every control the first time
+    (a set and a larger instance dict per control: ~90 KiB of a phone's ~500 KiB session). This
+    one is attached only when an error is added to it, the one time Flet needs it kept."""
+
+    __slots__ = ("owner",)
+
+    def add(self, signature: Any) -> None:
+        if self.owner is not None:
+            from flet.utils.validation import _REPORTED_VALIDATION_ERRORS_KEY
+
+            try:
+                setattr(self.owner, _REPORTED_VALIDATION_ERRORS_KEY, self)
+            except Exception:  # as Flet's: a control refusing the attribute reports every time
+                pass
+            self.owner = None
+        super().add(signature)
+
+
+def _reported_validation_errors(instance: Any) -> set[tuple[str, str]]:
+    from flet.utils.validation import _REPORTED_VALIDATION_ERRORS_KEY
+
+    reported = getattr(instance, _REPORTED_VALIDATION_ERRORS_KEY, None)
+    if reported is not None:
+        return reported
+    lazy = _ReportedOnFirstUse()
+    lazy.owner = instance
+    return lazy
