@@ -598,10 +598,12 @@ def table_button(ctx: GameContext, seat: int, number: int, width: float, key: st
 #: what the phone's table buttons place: ("place_chip", None) or ("place_card", the card picked),
 #: as its latest drawing shows them (a tap means what the finger saw)
 PICKING_KEY = "vabanque.picking"
+#: what they place before this seat has placed anything
+PLACING_CHIPS: tuple[str, str | None] = ("place_chip", None)
 
 
 async def place_on(ctx: GameContext, seat: int, number: int) -> None:
-    kind, card = ctx.ui.get(PICKING_KEY) or ("place_chip", None)
+    kind, card = ctx.ui.get(PICKING_KEY) or PLACING_CHIPS
     action: dict[str, Any] = {"type": kind, "by": seat, "table": number}
     if card is not None:
         action["card"] = card
@@ -616,7 +618,7 @@ def table_picker(ctx: GameContext, view: View, seat: int, legal: Any, chosen: st
     work per action); what they place is read when tapped, and a chip sends one total."""
     tr = ctx.tr
     if legal.tables and not legal.cards:
-        picking: tuple[str, str | None] | None = ("place_chip", None)
+        picking: tuple[str, str | None] | None = PLACING_CHIPS
     elif legal.cards and chosen is not None:
         picking = ("place_card", chosen)
     else:
@@ -624,7 +626,7 @@ def table_picker(ctx: GameContext, view: View, seat: int, legal: Any, chosen: st
     shown = picking is not None
     if picking is not None:
         ctx.ui[PICKING_KEY] = picking
-    chips = (ctx.ui.get(PICKING_KEY) or ("place_chip", None))[0] == "place_chip"
+    chips = (ctx.ui.get(PICKING_KEY) or PLACING_CHIPS) == PLACING_CHIPS
     prompt = tr.t("vabanque.prompt.chips", value=view.chip_value) if chips else tr.t("vabanque.pick_table_hidden")
     columns = max(1, min(len(view.tables), int((ctx.width + TABLE_GAP) // (TABLE_MIN_WIDTH + TABLE_GAP))))
     # one width for all, filling the row (81 px each, four a row, on a 390 px phone)
