@@ -52,6 +52,7 @@ FLET_SOURCES = {
     "encode_object_for_msgpack": "b182fdc4aafff329",
     "validation._get_reported_validation_errors": "3d5daaf65d20aa17",
     "validation.validate": "f2efd71017cff2db",
+    "DiffBuilder._configure_dataclass": "fbbb21ab0ef5bcaa",
 }
 
 
@@ -414,6 +415,52 @@ async def test_controls_carry_no_empty_validation_error_set(make_host: Any, harn
     valid = ft.Text("y")
     validate(valid, suppress_repeated_errors=True)
     assert not hasattr(valid, _REPORTED_VALIDATION_ERRORS_KEY)
+    world.harness.check()
+
+
+def fields_flet_walks(item: Any) -> list[Any]:
+    """What Flet's own walks read: every field but the skip-marked, in order, kept when it is a
+    dataclass (a control among them), a dict or a list."""
+    values = [getattr(item, f.name) for f in dataclasses.fields(item) if not f.metadata.get("skip", False)]
+    return [v for v in values if dataclasses.is_dataclass(v) or isinstance(v, (dict, list))]
+
+
+async def test_the_diffs_walks_read_only_what_holds_something(make_host: Any, harness_factory: Any) -> None:
+    """Patch 11: mounting and unmounting walk a control's fields reading only its Prop values
+    set (`_values`) and its other fields; on every control and value object of real pages (a
+    board, a phone with its private section open) that is exactly what Flet's walk through all
+    the fields finds, the same objects in the same order. Mounting stays whole: each control of
+    the pages is in the session's index."""
+    import flet as ft
+    from flet.controls.object_patch import DiffBuilder
+
+    assert DiffBuilder._configure_dataclass is flet_patches._configure_dataclass
+    world = await make_world(make_host, harness_factory, "walks", "vabanque", table_setup(), seed=VABANQUE_SEED)
+    board = await world.open_board()
+    phone = await world.open_phone(world.current())
+    await phone.click("show-private")
+    checked = 0
+    for tab in (board, phone):
+        pending: list[Any] = [tab.page]
+        seen: set[int] = set()
+        while pending:
+            item = pending.pop()
+            if id(item) in seen:
+                continue
+            seen.add(id(item))
+            expected = fields_flet_walks(item)
+            assert [id(v) for v in flet_patches._walked(item)] == [id(v) for v in expected], type(item).__name__
+            checked += 1
+            for value in expected:
+                pending.extend(value.values() if isinstance(value, dict) else value if isinstance(value, list) else [value])
+            pending[:] = [v for v in pending if dataclasses.is_dataclass(v) and not isinstance(v, type)]
+        missing = [c for c in walk_controls(tab.page) if tab.session.index.get(c._i) is not c]
+        assert not missing, missing[:3]
+    assert checked > 300, "real pages: this test would prove little"
+    # in field order, whatever order the values were set in
+    container = ft.Container(border=ft.Border.all(2, "#000000"), key="walked")
+    container.content = ft.Text("x")
+    assert [id(v) for v in flet_patches._walked(container)] == [id(v) for v in fields_flet_walks(container)]
     world.harness.check()
 
 

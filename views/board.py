@@ -29,6 +29,7 @@ from views.common import (
     handler,
     icon_button,
     label,
+    message_layer,
     message_overlay,
     player_chip,
     qr_svg,
@@ -233,7 +234,8 @@ class BoardScreen(RoomScreen):
         # The messages float over the bottom edge, left of a tablet's side column: at the top they
         # hid the title and the status (a phone) or the board's first table (a tablet).
         right = side_width + 12 if wide else 0
-        overlay = ctx.group(f"{self.screen_key}:0", right, [page, *self.messages()], lambda layers: message_overlay(layers[0], layers[1:], at_bottom=True, right=right))
+        messages = ctx.group("messages", right, self.messages(), lambda shown: message_layer(shown, at_bottom=True, right=right))
+        overlay = ctx.group(f"{self.screen_key}:0", None, [page, messages], lambda layers: message_overlay(layers[0], layers[1]))
         controls: list[ft.Control] = [overlay]
         if self.confirm_seat is not None:
             controls = [ft.Stack([ft.Column(controls, expand=True), self.confirm_overlay()], expand=True)]

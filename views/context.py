@@ -52,9 +52,18 @@ class GameContext:
             self.sections.record(base, seat, key)
         return key
 
+    def acting_slot(self, seat: int) -> int:
+        """Whose own act-for controls take the taps for `seat` now (see Handover.slot): a control
+        mounted per player (keyed `f"{base}@{player}"`, never through `act_key`) is shown for
+        this one."""
+        return seat if self.handover is None else self.handover.slot(seat)
+
     def signature(self) -> tuple[Any, ...]:
-        """What every part of this drawing is drawn from besides its own props."""
-        return (self.tr.lang, self.width, self.height, self.seat, self.acts_for_current, tuple(self.names), tuple(self.colours))
+        """What every part of this drawing is drawn from besides its own props (asked by every
+        part: built once for each width the drawing gives its context)."""
+        if self._signature is None or self._signature[1] != self.width or self._signature[2] != self.height:
+            self._signature = (self.tr.lang, self.width, self.height, self.seat, self.acts_for_current, tuple(self.names), tuple(self.colours))
+        return self._signature
 
     def part(self, key: str, props: Any, build: Callable[[], ft.Control]) -> ft.Control:
         """The control `build()` draws, or the same control as at this page's last drawing when
@@ -76,6 +85,8 @@ class GameContext:
                 control.key = key  # keyed like a part, wherever it is drawn
             return control
         return self.sections.group(key, props, children, build, self)
+
+    _signature: tuple[Any, ...] | None = field(default=None, init=False, repr=False, compare=False)
 
     #: on a seat's page: the room's BOARD projection, what a phone's public section is drawn
     #: from (never from `view.me`, so only the pad's section can hold a secret)

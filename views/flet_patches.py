@@ -13,6 +13,9 @@ by tests/test_flet_patches.py, which fails when a Flet upgrade changes what it r
 9. One child of a control already shown, replaced and sent alone (`Swap`): Flet's own means for a
    component's body (`Session.patch_control` with a parent and a path), for a child in a list or
    in a one-control field, with the Python tree and Flet's snapshots of it kept as sent.
+10. No empty "validation errors reported" set attached to every control (`_ReportedOnFirstUse`).
+11. The diff's walks through a new or removed control's fields read only the fields that can
+   hold something (`_configure_dataclass`, `_removed_controls`, `_walked`).
 
 Why 3-5 (issue 11, measured on current main with benchmarks/flood.py): one device without a
 token that sent 2,000 click events for a control id that does not exist left /healthz
@@ -210,6 +213,7 @@ PATCHED: tuple[tuple[str, Callable[[], Any], str], ...] = (
     ("DiffBuilder._compare_dataclasses", _diff_builder, "_compare_dataclasses"),
     ("DiffBuilder._maybe_compare_dataclasses", _diff_builder, "_maybe_compare_dataclasses"),
     ("DiffBuilder._removed_controls", _diff_builder, "_removed_controls"),
+    ("DiffBuilder._configure_dataclass", _diff_builder, "_configure_dataclass"),
     ("validation._get_reported_validation_errors", _validation, "_get_reported_validation_errors"),
 )
 ORIGINALS: dict[str, Any] = {}
@@ -233,7 +237,8 @@ def apply() -> None:
     DiffBuilder = _diff_builder()
     DiffBuilder._compare_dataclasses = _noting_retained(ORIGINALS["DiffBuilder._compare_dataclasses"])
     DiffBuilder._maybe_compare_dataclasses = _noting_retained(ORIGINALS["DiffBuilder._maybe_compare_dataclasses"])
-    DiffBuilder._removed_controls = _skipping_retained(ORIGINALS["DiffBuilder._removed_controls"])
+    DiffBuilder._removed_controls = _skipping_retained(_removed_controls)
+    DiffBuilder._configure_dataclass = _configure_dataclass
     _validation()._get_reported_validation_errors = _reported_validation_errors
     import flet_web.fastapi.flet_static_files as flet_static_files
 
@@ -470,7 +475,8 @@ def _noting_retained(original: Callable[..., Any]) -> Callable[..., Any]:
     dropped (patch 3 trusts the index). So the diff notes each control it keeps as it is..."""
 
     def compare(self: Any, parent: Any, path: list[Any], src: Any, dst: Any, frozen: bool) -> None:
-        if frozen and src is dst:
+        # (compared with itself unfrozen, in a page's own list, it is kept in place as well)
+        if src is dst:
             retained = self.__dict__.get("_retained")
             if retained is None:
                 retained = self._retained = set()
@@ -625,3 +631,116 @@ def _reported_validation_errors(instance: Any) -> set[tuple[str, str]]:
     lazy = _ReportedOnFirstUse()
     lazy.owner = instance
     return lazy
+
+
+# -- 11. the walks over a control's fields skip what holds nothing ---------------------------------
+
+#: per dataclass: (its fields as Flet walks them, in order; the names of those its Prop
+#: descriptors keep in `_values`; whether every Prop default is a plain value) (see _walked)
+_WALK_PLANS: dict[type, tuple[tuple[str, ...], frozenset[str], bool]] = {}
+
+
+def _holds_something(value: Any) -> bool:
+    """What Flet's two walks act on: a dataclass (a control among them), a dict or a list."""
+    import dataclasses
+
+    return isinstance(value, (dict, list)) or dataclasses.is_dataclass(value)
+
+
+def _walk_plan(cls: type) -> tuple[tuple[str, ...], frozenset[str], bool]:
+    plan = _WALK_PLANS.get(cls)
+    if plan is None:
+        import dataclasses
+
+        names = tuple(f.name for f in dataclasses.fields(cls) if not f.metadata.get("skip", False))
+        defaults = cls.__dict__.get("_prop_defaults") or {}
+        props = frozenset(name for name in names if name in defaults)
+        plain = not any(_holds_something(defaults[name]) for name in props)
+        plan = _WALK_PLANS[cls] = (names, props, plain)
+    return plan
+
+
+def _walked(item: Any) -> list[Any]:
+    """The values of `item`'s fields (skip-marked ones aside, in field order) that Flet's walks
+    would act on: a Prop field's value is in `_values` unless it is its default, so only those
+    and the other fields are read (a control's ~60 fields are mostly defaults)."""
+    names, props, plain = _walk_plan(type(item))
+    values = getattr(item, "_values", None)
+    if values is None or not plain:
+        return [value for value in (getattr(item, name) for name in names) if _holds_something(value)]
+    return [value for name in names if (value := values.get(name) if name in props else getattr(item, name)) is not None and _holds_something(value)]
+
+
+def _configure_dataclass(self: Any, item: Any, parent: Any, frozen: bool, configure_setattr_only: bool = False) -> Any:
+    """Flet's `DiffBuilder._configure_dataclass` (flet 1.0.5), its walk through the fields
+    reading only those that can hold something (`_walked`): every new control's ~60 fields were
+    each read and walked into, a generator made for each, for a handful of values."""
+    import dataclasses
+    import weakref
+
+    from flet.controls.object_patch import ObjectPatchException, _control_setattr, logger
+
+    if dataclasses.is_dataclass(item):
+        logger.debug("\n_configure_dataclass: %s %s %s", item, frozen, configure_setattr_only)
+        if parent is None:
+            parent_ref = getattr(item, "_parent", None)
+            parent = parent_ref() if parent_ref else None
+        if parent:
+            if parent is item:
+                raise ObjectPatchException(f"Parent is the same as item: {item}")
+            item._parent = weakref.ref(parent)
+        if hasattr(item, "_frozen"):
+            frozen = item._frozen
+        elif frozen:
+            item._frozen = frozen
+        item_cls = item.__class__
+        if getattr(item_cls, "__flet_control_cls__", None) is None:
+            item_cls.__flet_control_cls__ = self.control_cls
+        if self.control_cls and isinstance(item, self.control_cls):
+            if not configure_setattr_only:
+                item.build()
+                item._before_update_safe()
+                object.__setattr__(item, "_initialized", True)
+            yield item
+        if not configure_setattr_only:
+            child_parent = item if self.control_cls and isinstance(item, self.control_cls) else parent
+            for value in _walked(item):
+                yield from self._configure_dataclass(value, child_parent, frozen)
+        if not frozen:
+            dst_dirty = getattr(item, "_dirty", None)
+            if dst_dirty is not None:
+                dst_dirty.clear()
+            else:
+                item_cls = type(item)
+                if item_cls.__setattr__ is not _control_setattr:
+                    item_cls.__setattr__ = _control_setattr
+                object.__setattr__(item, "__changes", {})
+    elif isinstance(item, dict):
+        for v in item.values():
+            yield from self._configure_dataclass(v, parent, frozen)
+    elif isinstance(item, list):
+        for v in item:
+            yield from self._configure_dataclass(v, parent, frozen)
+
+
+def _removed_controls(self: Any, item: Any, recurse: bool) -> Any:
+    """Flet's `DiffBuilder._removed_controls` (flet 1.0.5), its walk through a control's fields
+    (one never sent whole: no snapshots) reading only those that can hold something."""
+    if self.control_cls and isinstance(item, self.control_cls):
+        if hasattr(item, "__prev_lists"):
+            for item_list in getattr(item, "__prev_lists", {}).values():
+                yield from self._removed_controls(item_list, recurse)
+            for item_dict in getattr(item, "__prev_dicts", {}).values():
+                yield from self._removed_controls(item_dict, recurse)
+            for item_class in getattr(item, "__prev_classes", {}).values():
+                yield from self._removed_controls(item_class, recurse)
+        elif recurse:
+            for value in _walked(item):
+                yield from self._removed_controls(value, recurse)
+        yield item
+    elif isinstance(item, dict):
+        for v in item.values():
+            yield from self._removed_controls(v, recurse)
+    elif isinstance(item, list):
+        for v in item:
+            yield from self._removed_controls(v, recurse)

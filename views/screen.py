@@ -77,12 +77,27 @@ class Handover:
         self.until = 0.0
         self.inherited: list[str] = []
         self._inheriting = 0
+        #: the seats acted for just before the window opened (their own controls may still be
+        #: shown during it, refusing: see slot)
+        self.previous: frozenset[int] = frozenset()
 
     def is_open(self) -> bool:
         return self.seat is not None and time.monotonic() < self.until
 
     def refuses(self, seat: Any) -> bool:
-        return self.is_open() and seat == self.seat
+        """A tap for `seat` is refused during the window: for the player it protects, or for one
+        acted for before it who no longer is (their control, still shown: see slot)."""
+        if not self.is_open():
+            return False
+        return seat == self.seat or (seat in self.previous and seat not in self.shown)
+
+    def slot(self, seat: int) -> int:
+        """The player whose own controls stand for `seat`'s now, for controls mounted per player
+        (Vabanque's tap targets): during a window handed over to `seat`, the previous player's
+        (their ids stay, and refuse every tap, as inherited keys do), else `seat`'s."""
+        if self.is_open() and seat == self.seat and len(self.previous) == 1:
+            return next(iter(self.previous))
+        return seat
 
     def begin(self) -> None:
         self._drawing = set()
@@ -112,6 +127,8 @@ class Handover:
     def open(self, seat: int) -> None:
         if HANDOVER_SECONDS <= 0:
             return
+        if not self.is_open():  # a window opened during another keeps the controls shown before both
+            self.previous = self.shown
         self.seat = seat
         self.inherited = list(self.shown_keys)
         self.until = time.monotonic() + HANDOVER_SECONDS
@@ -120,10 +137,10 @@ class Handover:
     def checkpoint(self) -> tuple[Any, ...]:
         """What a drawing has asked of the handover so far (see Sections: a reused part's keys
         are asked for again, and given back when they differ)."""
-        return (set(self._drawing), list(self._drawing_keys), self._inheriting, self.seat, self.until, list(self.inherited))
+        return (set(self._drawing), list(self._drawing_keys), self._inheriting, self.seat, self.until, list(self.inherited), self.previous)
 
     def restore(self, saved: tuple[Any, ...]) -> None:
-        drawing, keys, self._inheriting, self.seat, self.until, inherited = saved
+        drawing, keys, self._inheriting, self.seat, self.until, inherited, self.previous = saved
         self._drawing, self._drawing_keys, self.inherited = set(drawing), list(keys), list(inherited)
 
     def end(self) -> None:

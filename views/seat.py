@@ -17,7 +17,7 @@ from views.screen import RoomScreen
 from views.standings import my_place, standings_table
 from views.rule_cards import rules_button, rules_page
 from views.reveal import ready_panel, take_back_slot
-from views.common import handler, message_overlay, role, PEEK_KEY, PEEK_SHOWN_SECONDS, ACCENT, COLOUR_HEX, MUTED, banner, centered_message, glyph, label, language_menu, peek_catcher, text_on
+from views.common import handler, message_layer, message_overlay, role, PEEK_KEY, PEEK_SHOWN_SECONDS, ACCENT, COLOUR_HEX, MUTED, banner, centered_message, glyph, label, language_menu, peek_catcher, text_on
 
 if TYPE_CHECKING:
     from views.session import PageSession
@@ -256,7 +256,8 @@ class SeatScreen(RoomScreen):
             messages.insert(0, ft.Row([cue], alignment=ft.MainAxisAlignment.END, key="handover-row"))
         # (the catcher's handlers use only the page's `ui` and `rerender`, alike at every drawing)
         catcher = ctx.group("peek-catcher", None, [page], lambda body: peek_catcher(ctx, body[0]))
-        return [ctx.group(f"{self.screen_key}:0", None, [catcher, *messages], lambda layers: message_overlay(layers[0], layers[1:]))]
+        layer = ctx.group("messages", None, messages, message_layer)
+        return [ctx.group(f"{self.screen_key}:0", None, [catcher, layer], lambda layers: message_overlay(layers[0], layers[1]))]
 
     def layout(self) -> Any:
         return (self.show_rules, self.signed_out)

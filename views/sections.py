@@ -85,7 +85,8 @@ class Sections:
         self._totals = TOTALS.setdefault(kind, [0, 0])
         self._shown: dict[str, _Part] = {}
         self._drawing: dict[str, _Part] = {}
-        self._reused: list[tuple[str, Any, int]] = []
+        #: the controls reused at this drawing, by id(control): (part key, control, its id then)
+        self._reused: dict[int, tuple[str, Any, int]] = {}
         #: the parts being built (innermost last): the act-for keys and parts drawn inside them
         self._building: list[_Building] = []
         self._checking = 0
@@ -108,7 +109,7 @@ class Sections:
             self._layout = layout
         self._active = True
         self._drawing = {}
-        self._reused = []
+        self._reused = {}
         self._building = []
         self._swaps = []
         self.built = self.reused = 0
@@ -143,7 +144,7 @@ class Sections:
         if shown is not None and shown.props == props and self._replay(shown, ctx):
             self._enter(key, shown, reused=True)
             self.reused += 1
-            self._reused.append((key, shown.control, shown.control._i))
+            self._reused[id(shown.control)] = (key, shown.control, shown.control._i)
             if CHECK:
                 self._check_same(key, shown.control, build, ctx, before)
             return shown.control
@@ -184,9 +185,9 @@ class Sections:
                 self.reused += 1
                 # Flet's diff stops at this wrapper (or never reaches it): its place is checked
                 # for the children it holds
-                inside = {id(child) for child in children}
-                self._reused = [entry for entry in self._reused if id(entry[1]) not in inside]
-                self._reused.append((key, control, control._i))
+                for child in children:
+                    self._reused.pop(id(child), None)
+                self._reused[id(control)] = (key, control, control._i)
                 if CHECK:
                     self._check_same(key, control, lambda: build(children), ctx, before)
                 return control
@@ -299,7 +300,7 @@ class Sections:
         index = session.index
         kept = flet_patches.RETAINED if flet_patches.is_applied() else None
         not_diffed = {id(control) for control in unsent}
-        for key, control, id_ in self._reused:
+        for key, control, id_ in self._reused.values():
             if control._i != id_ or index.get(id_) is not control:
                 problem = "has another id now"
             elif kept is not None and id(control) not in kept and id(control) not in not_diffed:

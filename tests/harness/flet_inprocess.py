@@ -502,7 +502,8 @@ class Tab:
 
     @staticmethod
     def clickable_in(root: BaseControl) -> BaseControl | None:
-        for control in walk_controls(root):
+        """The first clickable control the browser shows under `root` (a hidden one takes no tap)."""
+        for control in walk_controls(root, shown_only=True):
             if getattr(control, "on_click", None) is not None and not getattr(control, "disabled", False):
                 return control
         return None

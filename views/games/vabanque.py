@@ -247,7 +247,13 @@ def board_body(ctx: GameContext, view: View, reveal: ft.Control | None = None) -
             content=ft.Column(inside, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True, spacing=6),
         ),
     )
-    circle = ctx.group("ring", size, [centre, *tiles], lambda layers: ft.Stack(layers, width=size, height=size))
+    layers = [centre, *tiles]
+    if tappable and current is not None:
+        # whose chip a tap places: the tables framed in that player's colour, under them (a
+        # decorated box over a table would take its tap); one colour to send for a new player
+        colour = COLOUR_HEX[ctx.colours[current]]
+        layers.insert(0, ctx.part("ring-frame", (size, colour), lambda: ft.Container(left=0, top=0, width=size, height=size, border_radius=size / 2, border=ft.Border.all(4, colour))))
+    circle = ctx.group("ring", size, layers, lambda layers: ft.Stack(layers, width=size, height=size))
     below: list[ft.Control] = []
     if compact:
         hint = centre_hint(ctx, view) if len(view.waiting_for) == 1 else None
@@ -319,29 +325,19 @@ def table_total(tr: Any, total: int) -> str:
 def table_tile(ctx: GameContext, table: Any, tile: float, left: float, top: float, tappable: bool, highlighted: bool, current: int | None) -> ft.Control:
     """One table of the ring; `current`: the player a tap places a chip for (when `tappable`).
 
-    What the table shows (its face) is a part of its own, drawn whoever acts; the tap, ringed in
-    the colour of the player it places a chip for and keyed by that player, is a thin layer over
-    it, a part too, and the tile around them a group. So a change of player sends that layer
-    alone, not the tile nor the table's tokens."""
+    What the table shows (its face: `tile_face`) is drawn whoever acts. Over it, when a tap
+    places a chip: a clear tap target per player, keyed by that player and shown for them alone
+    (`tap_target`); the ring of tables is framed in that player's colour (board_body). So a new
+    player sends two targets' flags a table, and no control comes or goes (building the targets
+    afresh, each ringed in the player's colour, at each turn and again as the handover window
+    closed, was a third of the board's work per action)."""
     number = table.number
-    face = ctx.part(f"tile-face-{number}", (table, tile, highlighted), lambda: table_face(ctx, table, tile, highlighted))
-    layers: list[ft.Control] = [face]
+    layers: list[ft.Control] = [tile_face(ctx, table, tile, highlighted)]
     if tappable and current is not None:
-        layers.append(
-            ctx.part(
-                f"tile-tap-{number}",
-                (tile, current),
-                lambda: ft.Container(
-                    key=ctx.act_key(f"table-{number}", current),
-                    width=tile,
-                    height=tile,
-                    border_radius=tile * CORNER,
-                    border=ft.Border.all(4, COLOUR_HEX[ctx.colours[current]]),
-                    bgcolor="#00000000",  # clear, and the whole tile takes the tap
-                    on_click=handler(ctx.submit, {"type": "place_chip", "by": current, "table": number}),
-                ),
-            )
-        )
+        # during a handover window the previous player's target stays, refusing every tap
+        # (views/screen.py Handover): a tap meant for them is told whose turn it is now
+        taking = ctx.acting_slot(current)
+        layers.extend(tap_target(ctx, number, tile, seat, seat == taking) for seat in range(len(ctx.names)))
     ident = f"table-{number}"
     return ctx.group(
         f"tile-{number}",
@@ -351,22 +347,91 @@ def table_tile(ctx: GameContext, table: Any, tile: float, left: float, top: floa
     )
 
 
+def tap_target(ctx: GameContext, number: int, tile: float, seat: int, shown: bool) -> ft.Control:
+    """The clear layer over table `number` whose tap places a chip for `seat`: mounted while the
+    board places chips, keyed by its player (a tap on its way to it never acts for another), and
+    hidden unless a tap now places that player's chip (a hidden control takes no tap:
+    views/flet_patches.py 3)."""
+    return ctx.part(
+        f"tile-tap-{number}-{seat}",
+        (tile, shown),
+        lambda: ft.Container(
+            key=f"table-{number}@{seat}",
+            visible=shown,
+            width=tile,
+            height=tile,
+            border_radius=tile * CORNER,
+            bgcolor="#00000000",  # clear, and the whole tile takes the tap
+            on_click=handler(ctx.submit, {"type": "place_chip", "by": seat, "table": number}),
+        ),
+    )
+
+
+def token_size(tile: float) -> int:
+    """40 px tokens on a tablet's tiles (read at arm's length, issue #15); a phone's small tiles
+    (about 70 px) keep tokens in proportion."""
+    return max(40, int(tile * 0.2)) if tile >= 90 else int(tile * 0.17)
+
+
+def face_head(number: ft.Control, total: ft.Control, tile: float) -> ft.Control:
+    """The number, then the total: the tile's accessible name ends with its total."""
+    if tile >= 90:
+        return ft.Row([number, total], alignment=ft.MainAxisAlignment.CENTER, vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=6)
+    return ft.Column([number, total], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=0, tight=True)
+
+
+def face_number(table: Any, tile: float) -> ft.Control:
+    return label(str(table.number), int(tile * 0.18), ACCENT, ft.FontWeight.BOLD)
+
+
+def face_total(ctx: GameContext, total: int, tile: float) -> ft.Control:
+    return label(table_total(ctx.tr, total), int(tile * 0.115) if tile >= 90 else max(9, int(tile * 0.12)), INK, ft.FontWeight.BOLD)
+
+
+def face_box(tile: float, highlighted: bool, inner: list[ft.Control]) -> ft.Control:
+    return ft.Container(
+        width=tile,
+        height=tile,
+        # a rounded square, not a circle: the corners hold the words of a revealed table's cards
+        border_radius=tile * CORNER,
+        bgcolor=FELT_LIGHT,
+        padding=4,
+        border=ft.Border.all(5, ACCENT) if highlighted else ft.Border.all(2, "#2E7D60"),
+        alignment=ft.Alignment.CENTER,
+        content=ft.Column(inner, horizontal_alignment=ft.CrossAxisAlignment.CENTER, alignment=ft.MainAxisAlignment.CENTER, spacing=2, tight=True),
+    )
+
+
+def tile_face(ctx: GameContext, table: Any, tile: float, highlighted: bool) -> ft.Control:
+    """What a table shows on its tile. Until it is revealed its total, its pawns and its card
+    backs are parts of their own, so a chip placed sends one line, not the tile's tokens again;
+    a revealed table (its cards in words, fitted around the pawns) is one part."""
+    number = table.number
+    if table.payout is not None:
+        return ctx.part(f"tile-revealed-{number}", (table, tile, highlighted), lambda: table_face(ctx, table, tile, highlighted))
+    token = token_size(tile)
+    head = ctx.group(
+        f"tile-head-{number}",
+        tile,
+        [ctx.part(f"tile-number-{number}", tile, lambda: face_number(table, tile)), ctx.part(f"tile-total-{number}", (table.total, tile), lambda: face_total(ctx, table.total, tile))],
+        lambda lines: face_head(lines[0], lines[1], tile),
+    )
+    inner: list[ft.Control] = [head]
+    if table.pawns:
+        inner.append(ctx.part(f"tile-pawns-{number}", (table.pawns, tile), lambda: fanned([pawn(ctx, s, token, f"pawn-{number}-{s}") for s in table.pawns], token, token, tile * 0.8)))
+    if table.card_backs:
+        inner.append(ctx.part(f"tile-backs-{number}", (table.card_backs, tile), lambda: fanned([card_back(ctx, s, token, f"back-{number}-{i}") for i, s in enumerate(table.card_backs)], token * 0.75, token, tile * 0.8)))
+    return ctx.group(f"tile-face-{number}", (tile, highlighted), inner, lambda inner: face_box(tile, highlighted, inner))
+
+
 def table_face(ctx: GameContext, table: Any, tile: float, highlighted: bool) -> ft.Control:
-    """A table's number, total, pawns and card backs (or revealed cards) on its felt."""
+    """A table's number, total, pawns and card backs (or revealed cards) on its felt, drawn
+    whole (a revealed table: see tile_face)."""
     revealed = table.payout is not None
-    # 40 px tokens on a tablet's tiles (read at arm's length, issue #15); a phone's small tiles
-    # keep tokens in proportion
     big = tile >= 90  # a tablet's tiles (a phone's are about 70 px)
-    token = max(40, int(tile * 0.2)) if big else int(tile * 0.17)
-    number = label(str(table.number), int(tile * 0.18), ACCENT, ft.FontWeight.BOLD)
-    total = label(table_total(ctx.tr, table.total), int(tile * 0.115) if big else max(9, int(tile * 0.12)), INK, ft.FontWeight.BOLD)
-    # the number, then the total: the tile's accessible name ends with its total
-    if big:
-        head: ft.Control = ft.Row([number, total], alignment=ft.MainAxisAlignment.CENTER, vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=6)
-        head_height = tile * 0.18 * 1.2
-    else:
-        head = ft.Column([number, total], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=0, tight=True)
-        head_height = (tile * 0.18 + max(9, tile * 0.12)) * 1.2
+    token = token_size(tile)
+    head = face_head(face_number(table, tile), face_total(ctx, table.total, tile), tile)
+    head_height = tile * 0.18 * 1.2 if big else (tile * 0.18 + max(9, tile * 0.12)) * 1.2
     inner: list[ft.Control] = [head]
     padding = 4
     room = tile - 2 * padding
@@ -393,17 +458,7 @@ def table_face(ctx: GameContext, table: Any, tile: float, highlighted: bool) -> 
         inner.append(fanned(pawns, token, token, tile * 0.8))
     if not revealed and table.card_backs:
         inner.append(fanned([card_back(ctx, s, token, f"back-{table.number}-{i}") for i, s in enumerate(table.card_backs)], token * 0.75, token, tile * 0.8))
-    return ft.Container(
-        width=tile,
-        height=tile,
-        # a rounded square, not a circle: the corners hold the words of a revealed table's cards
-        border_radius=tile * CORNER,
-        bgcolor=FELT_LIGHT,
-        padding=padding,
-        border=ft.Border.all(5, ACCENT) if highlighted else ft.Border.all(2, "#2E7D60"),
-        alignment=ft.Alignment.CENTER,
-        content=ft.Column(inner, horizontal_alignment=ft.CrossAxisAlignment.CENTER, alignment=ft.MainAxisAlignment.CENTER, spacing=2, tight=True),
-    )
+    return face_box(tile, highlighted, inner)
 
 
 def fanned(tokens: list[ft.Control], width: float, height: float, room: float) -> ft.Control:
@@ -530,8 +585,9 @@ def seat_body(ctx: GameContext, view: View) -> ft.Control:
     if view.phase == "payout":
         # The board starts the next round (this phone's steps through the payout are its own).
         items.append(role("next-round-on-board", label(tr.t("vabanque.next_round_on_board", round=view.round + 1), 16, MUTED)))
-    # public: drawn from the board's projection
-    items.append(role("tables", table_list(ctx, public_view(ctx, view))))
+    # public: drawn from the board's projection (its tables as they were: no row looked at)
+    public = public_view(ctx, view)
+    items.append(role("tables", ctx.part("table-list", public.tables, lambda: table_list(ctx, public))))
     return ctx.group("seat-body", None, items, lambda items: ft.Column(items, spacing=10))
 
 
@@ -667,12 +723,16 @@ def table_row(ctx: GameContext, table: Any) -> ft.Control:
         ctx.part(f"row-total-{number}", table.total, lambda: label(table_total(ctx.tr, table.total), 16, INK)),
     ]
     if table.pawns or table.card_backs:
-        bits.append(ctx.part(f"row-tokens-{number}", (table.pawns, table.card_backs), lambda: table_tokens(ctx, table)))
+        bits.append(table_tokens(ctx, table))
     return ctx.group(f"table-row-{number}", None, bits, lambda bits: ft.Row(bits, spacing=6, wrap=True))
 
 
 def table_tokens(ctx: GameContext, table: Any) -> ft.Control:
-    return ft.Row([*(pawn(ctx, s, 18) for s in table.pawns), *(card_back(ctx, s, 18) for s in table.card_backs)], spacing=6, wrap=True, tight=True)
+    """A table's pawns and card backs on a phone, each a part: a card placed sends that one."""
+    number = table.number
+    tokens = [ctx.part(f"row-pawn-{number}-{s}", s, lambda s=s: pawn(ctx, s, 18)) for s in table.pawns]
+    tokens += [ctx.part(f"row-back-{number}-{i}", s, lambda s=s: card_back(ctx, s, 18)) for i, s in enumerate(table.card_backs)]
+    return ctx.group(f"row-tokens-{number}", None, tokens, lambda tokens: ft.Row(tokens, spacing=6, wrap=True, tight=True))
 
 
 def table_list(ctx: GameContext, view: View) -> ft.Control:
