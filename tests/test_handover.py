@@ -87,6 +87,31 @@ async def test_second_tap_on_a_table_is_refused_for_the_next_player(make_host: A
     assert not board.has("banner")  # an accepted tap clears the message
 
 
+async def test_a_tap_on_the_previous_players_table_after_the_window_before_the_redraw_is_refused(make_host: Any, harness_factory: Any, window: float) -> None:
+    """The board keeps the previous player's tap targets during the window (Handover.slot). The
+    clock closes the window a little before the page is drawn again with the new player's: a
+    tap landing in between is still refused with whose turn it is, and nothing is placed for
+    anyone; the refusal draws the page with the new player's targets."""
+    world, board = await chips_world(make_host, harness_factory, "after-window")
+    first = world.current()
+    await board.click("table-2")
+    second = world.current()
+    screen = screen_of(board)
+    assert screen.handover.is_open() and key_of(board, "table-2") == f"table-2@{first}"
+    old_id = board.clickable_in(board.find("table-2"))._i  # type: ignore[arg-type, union-attr]
+    # the window closes by the clock; the redraw it schedules has not run yet
+    screen._handover_timer.cancel()
+    screen.handover.until = time.monotonic() - 0.01
+    assert not screen.handover.is_open()
+    await board.session.dispatch_event(old_id, "click", None)
+    await world.harness.settle()
+    assert world.room.version == 1, "a tap on the previous player's table acted"
+    assert banner_text(board) == f"Now {NAMES[second]}: tap again"
+    assert key_of(board, "table-2") == f"table-2@{second}"
+    await board.click("table-2")
+    assert world.room.version == 2
+
+
 async def test_two_taps_in_flight_on_one_drawing_act_once(make_host: Any, harness_factory: Any, window: float) -> None:
     """Both taps carry the version they were made on: the second is judged once the first is in,
     and refused (the room moved on since the finger saw it), not taken for the next player."""

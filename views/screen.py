@@ -80,16 +80,20 @@ class Handover:
         #: the seats acted for just before the window opened (their own controls may still be
         #: shown during it, refusing: see slot)
         self.previous: frozenset[int] = frozenset()
+        #: the page shown was drawn while the window was open (so with `previous`'s controls)
+        self.drawn_in_window = False
 
     def is_open(self) -> bool:
         return self.seat is not None and time.monotonic() < self.until
 
     def refuses(self, seat: Any) -> bool:
-        """A tap for `seat` is refused during the window: for the player it protects, or for one
-        acted for before it who no longer is (their control, still shown: see slot)."""
-        if not self.is_open():
-            return False
-        return seat == self.seat or (seat in self.previous and seat not in self.shown)
+        """A tap for `seat` is refused during the window for the player it protects; and for one
+        acted for before it who no longer is, as long as the page shown was drawn during the
+        window (their control is still there, see slot: the clock may have closed the window
+        before the page is drawn again)."""
+        if seat in self.previous and seat not in self.shown and self.drawn_in_window:
+            return True
+        return self.is_open() and seat == self.seat
 
     def slot(self, seat: int) -> int:
         """The player whose own controls stand for `seat`'s now, for controls mounted per player
@@ -145,6 +149,7 @@ class Handover:
 
     def end(self) -> None:
         self.shown = frozenset(self._drawing)
+        self.drawn_in_window = self.is_open()
         if not self.is_open():
             self.shown_keys = self._drawing_keys
         self.acted = False
@@ -442,6 +447,8 @@ class RoomScreen:
             self._handover_timer = None
             if self.page.session.connection is not None:
                 self.page.run_task(self.render)
+            else:
+                self.missed = True  # drawn when it reconnects
 
         self._handover_timer = asyncio.get_running_loop().call_later(seconds + 0.05, ended)
 
