@@ -549,7 +549,7 @@ class BoardScreen(RoomScreen):
             content=ft.Container(width=ctx.width, content=ft.Column(body, scroll=ft.ScrollMode.AUTO, spacing=12)),
         )
         # as on a phone: a finger slid off the pad and lifted off every choice hides the cards
-        return message_overlay(peek_catcher(ctx, page), self.messages())
+        return message_overlay(peek_catcher(ctx, page), message_layer(self.messages()))
 
     # -- host events --
 

@@ -327,20 +327,19 @@ def banner(message: str, colour: str = DANGER, ident: str = "banner", on_dismiss
     )
 
 
-def message_overlay(body: ft.Control, messages: list[ft.Control] | ft.Control, *, at_bottom: bool = False, right: float = 0) -> ft.Control:
-    """`body` with `messages` (banners) floating over its top edge: a message coming or going
-    never moves what is under the players' fingers (a banner above the board pushed it ~60 px
-    down, inviting the next mis-tap). The body keeps its key, so it is not redrawn with them.
-    `at_bottom`: over the bottom edge instead (a board's title and status are at its top);
-    `right`: the width kept clear on the right (a side column). `messages` may be the layer
-    itself (`message_layer`, drawn as a group): the overlay then has the same two layers with or
-    without a message, so one coming or going sends the layer alone, not the page again."""
-    layer = messages if isinstance(messages, ft.Control) else message_layer(messages, at_bottom=at_bottom, right=right)
+def message_overlay(body: ft.Control, layer: ft.Control) -> ft.Control:
+    """`body` with a layer of messages (banners, `message_layer`) floating over it: a message
+    coming or going never moves what is under the players' fingers (a banner above the board
+    pushed it ~60 px down, inviting the next mis-tap). The body keeps its key, so it is not
+    redrawn with them; the overlay has the same two layers with or without a message, so one
+    coming or going sends the layer alone, not the page again."""
     return ft.Stack([role("page", body), layer], expand=True)
 
 
 def message_layer(messages: list[ft.Control], *, at_bottom: bool = False, right: float = 0) -> ft.Control:
-    """The floating messages of `message_overlay`, there (hidden) when there are none."""
+    """The floating messages of `message_overlay`, there (hidden) when there are none.
+    `at_bottom`: over the body's bottom edge instead of its top (a board's title and status are
+    at its top); `right`: the width kept clear on the right (a side column)."""
     column = ft.Column(messages, spacing=6, tight=True)
     if at_bottom:
         return ft.Container(key="messages", bottom=0, left=0, right=right, padding=4, content=column, visible=bool(messages))

@@ -408,7 +408,7 @@ def tile_face(ctx: GameContext, table: Any, tile: float, highlighted: bool) -> f
     a revealed table (its cards in words, fitted around the pawns) is one part."""
     number = table.number
     if table.payout is not None:
-        return ctx.part(f"tile-revealed-{number}", (table, tile, highlighted), lambda: table_face(ctx, table, tile, highlighted))
+        return ctx.part(f"tile-revealed-{number}", (table, tile, highlighted), lambda: revealed_face(ctx, table, tile, highlighted))
     token = token_size(tile)
     head = ctx.group(
         f"tile-head-{number}",
@@ -424,10 +424,9 @@ def tile_face(ctx: GameContext, table: Any, tile: float, highlighted: bool) -> f
     return ctx.group(f"tile-face-{number}", (tile, highlighted), inner, lambda inner: face_box(tile, highlighted, inner))
 
 
-def table_face(ctx: GameContext, table: Any, tile: float, highlighted: bool) -> ft.Control:
-    """A table's number, total, pawns and card backs (or revealed cards) on its felt, drawn
-    whole (a revealed table: see tile_face)."""
-    revealed = table.payout is not None
+def revealed_face(ctx: GameContext, table: Any, tile: float, highlighted: bool) -> ft.Control:
+    """A revealed table's number, total, pawns and cards in words on its felt, drawn whole (an
+    unrevealed one is drawn in parts: see tile_face)."""
     big = tile >= 90  # a tablet's tiles (a phone's are about 70 px)
     token = token_size(tile)
     head = face_head(face_number(table, tile), face_total(ctx, table.total, tile), tile)
@@ -436,10 +435,10 @@ def table_face(ctx: GameContext, table: Any, tile: float, highlighted: bool) -> 
     padding = 4
     room = tile - 2 * padding
     pawns = [pawn(ctx, s, token, f"pawn-{table.number}-{s}") for s in table.pawns]
-    if revealed and not table.payout.cards:
+    if not table.payout.cards:
         if pawns:
             inner.append(fanned(pawns, token, token, tile * 0.8))
-    elif revealed:
+    else:
         # the cards in words, under the pawns or beside them: whichever lets the words be larger
         cards = [(c.card, c.seat) for c in table.payout.cards]
         under_height = room - head_height - 2 - ((token + 2) if pawns else 0)
@@ -454,10 +453,6 @@ def table_face(ctx: GameContext, table: Any, tile: float, highlighted: bool) -> 
             if stack is not None:
                 inner.append(stack)
             inner.append(revealed_cards(ctx, cards, room, under or 10))
-    elif pawns:
-        inner.append(fanned(pawns, token, token, tile * 0.8))
-    if not revealed and table.card_backs:
-        inner.append(fanned([card_back(ctx, s, token, f"back-{table.number}-{i}") for i, s in enumerate(table.card_backs)], token * 0.75, token, tile * 0.8))
     return face_box(tile, highlighted, inner)
 
 
