@@ -34,6 +34,14 @@ ASSETS = ROOT / "assets"
 #: 1 KiB. History imports go over HTTP (/import), not the socket. 256 KiB leaves a board 30 times
 #: the default one; a bigger frame closes that socket (1009) and costs nothing else.
 WS_MAX_FRAME_BYTES = 256 * 1024
+#: The cyclic garbage collector's thresholds for the server (CPython's default is (700, 10, 10)).
+#: A server holds every session's controls for hours, ~200,000 objects at ten tables: at the
+#: default, a young collection ran after every ~700 allocations (about one per phone redraw) and
+#: a full one every few seconds of play, each 120-180 ms during which every table waited. Ten
+#: rooms playing, 20 s (benchmarks/rooms.py, 2026-12-05): 123 young + 1 full collections, 463 ms
+#: at the default; 8 young, none full, 189 ms (the longest 52 ms) at 10,000. Garbage freed by
+#: reference counting (most of it: a redraw's discarded controls) is not affected.
+SERVER_GC_THRESHOLDS = (10_000, 10, 10)
 #: Seconds a session whose socket closed waits for its device to come back (Flet's default is
 #: 3600 s, pinning ~0.3 MiB per board left behind for an hour). Seat and host identity do not live
 #: in the session (tokens, in the phone's storage and the board's link), so a device back after
@@ -234,8 +242,11 @@ def serve(args: argparse.Namespace) -> None:
 def lan_server(args: argparse.Namespace) -> tuple[Any, Any, list[str]]:
     """The LAN server, as `serve` and the app window run it: (uvicorn.Config, Host, the host
     board's links)."""
+    import gc
+
     import uvicorn
 
+    gc.set_threshold(*SERVER_GC_THRESHOLDS)
     data_dir = Path(args.data_dir)
     # Listening on every interface: each one is offered in the board's Join help.
     scheme = "https" if args.certfile else "http"

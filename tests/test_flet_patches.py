@@ -53,6 +53,7 @@ FLET_SOURCES = {
     "validation._get_reported_validation_errors": "3d5daaf65d20aa17",
     "validation.validate": "f2efd71017cff2db",
     "DiffBuilder._configure_dataclass": "fbbb21ab0ef5bcaa",
+    "get_event_field_type": "071056c2f4bf7c1c",
 }
 
 
@@ -251,6 +252,40 @@ async def test_a_child_sent_alone_is_what_the_browser_and_the_index_hold(same_ke
     await session.dispatch_event(kept._i, "click", None)
     await session.dispatch_event(new_content._i, "click", None)
     assert taps == ["kept", "new"]
+
+
+async def test_swaps_sent_together_are_addressed_to_the_deepest_control_holding_them() -> None:
+    """Two children of one nested column, swapped: the patch names that column (its path from
+    the page's top is not diffed level by level), and the browser's page is the server's."""
+    import flet as ft
+    from flet.messaging.protocol import MessageAction
+
+    from tests.harness.flet_inprocess import BrowserPage, FletHarness, decode_frames
+
+    flet_patches.apply()
+    old = [ft.Text("a", key="a"), ft.Text("b", key="b"), ft.Text("c", key="c")]
+    inner = ft.Column(key="inner", controls=list(old))
+    holder = ft.Container(key="holder", content=inner)
+    root = ft.Column(key="root", controls=[ft.Text("title"), holder])
+
+    async def main(page: ft.Page) -> None:
+        page.controls[:] = [root]
+        page.update()
+
+    harness = FletHarness(main)
+    tab = await harness.open("/", name="lowest")
+    new = [ft.Text("A", key="a"), ft.Text("C", key="c")]
+    swaps = [flet_patches.Swap.put(inner, "controls", 0, old[0], new[0]), flet_patches.Swap.put(inner, "controls", 2, old[2], new[1])]
+    sent = len(tab.frames_since(0))
+    paths = [["controls", 1, "content", "controls", 0], ["controls", 1, "content", "controls", 2]]
+    assert flet_patches.Swap.send_together(tab.session, root, list(zip(paths, swaps, strict=True))) == []
+    frames = decode_frames(tab.frames_since(sent))
+    assert len(frames) == 1 and frames[0][0] == MessageAction.PATCH_CONTROL.value
+    assert frames[0][1]["id"] == inner._i, "addressed to the column holding both"
+    browser = BrowserPage().feed(tab.frames_since(0))
+    assert browser is not None
+    assert browser["views"] == page_as_sent(tab.page)["views"], "the browser holds the server's page"
+    assert new[0].parent is inner and new[1].parent is inner
 
 
 def test_swaps_inside_another_swapped_child_are_left_to_send_alone() -> None:
@@ -687,3 +722,45 @@ async def test_connections_that_fail_before_registering_leave_nothing_behind(tmp
         server.should_exit = True
         await serving
         host.close()
+
+
+def test_an_events_payload_type_is_found_once_per_class_and_field() -> None:
+    """Patch 12: Flet's dispatch gets, for every event of every control class in `flet`, the
+    payload type Flet's own function finds, and that function runs once per class and field."""
+    import flet as ft
+    import flet.controls.base_control as base_control
+
+    flet_patches.apply()
+    original = flet_patches.ORIGINALS["get_event_field_type"]
+    assert base_control.get_event_field_type is not original, "installed where _trigger_event looks it up"
+    checked = 0
+    for name in dir(ft):
+        cls = getattr(ft, name, None)
+        if not (isinstance(cls, type) and issubclass(cls, base_control.BaseControl)):
+            continue
+        try:
+            control = cls()
+        except Exception:
+            continue  # needs arguments: not one a page draws bare
+        for field in (f for f in getattr(cls, "__dataclass_fields__", {}) if f.startswith("on_")):
+            try:
+                expected = original(control, field)
+            except RuntimeError:  # a colour named on_...: Flet fails alike, every time
+                with pytest.raises(RuntimeError):
+                    base_control.get_event_field_type(control, field)
+                continue
+            assert base_control.get_event_field_type(control, field) == expected, (name, field)
+            checked += 1
+    assert checked > 200, checked
+
+    calls: list[tuple[type, str]] = []
+
+    def counted(control: Any, field: str) -> Any:
+        calls.append((type(control), field))
+        return original(control, field)
+
+    once = flet_patches._once_per_class(counted, vars(base_control))
+    first = [once(c, "on_click") for c in (ft.Container(), ft.Container(), ft.TextButton("a"))]
+    assert once(ft.Container(), "on_hover") == original(ft.Container(), "on_hover")
+    assert first[0] is first[1] and first[0] == original(ft.Container(), "on_click") and first[2] == original(ft.TextButton("a"), "on_click")
+    assert calls == [(ft.Container, "on_click"), (ft.TextButton, "on_click"), (ft.Container, "on_hover")]

@@ -16,6 +16,7 @@ by tests/test_flet_patches.py, which fails when a Flet upgrade changes what it r
 10. No empty "validation errors reported" set attached to every control (`_ReportedOnFirstUse`).
 11. The diff's walks through a new or removed control's fields read only the fields that can
    hold something (`_configure_dataclass`, `_removed_controls`, `_walked`).
+12. An event's payload type found once per control class and event (`_once_per_class`).
 
 Why 3-5 (issue 11, measured on current main with benchmarks/flood.py): one device without a
 token that sent 2,000 click events for a control id that does not exist left /healthz
@@ -202,6 +203,12 @@ def _validation() -> Any:
     return validation
 
 
+def _base_control_module() -> Any:
+    import flet.controls.base_control as base_control
+
+    return base_control
+
+
 #: what `apply` replaces: (name, class, attribute); Flet's own versions are kept in ORIGINALS
 PATCHED: tuple[tuple[str, Callable[[], Any], str], ...] = (
     ("FletApp.handle", _fletapp, "handle"),
@@ -215,6 +222,7 @@ PATCHED: tuple[tuple[str, Callable[[], Any], str], ...] = (
     ("DiffBuilder._removed_controls", _diff_builder, "_removed_controls"),
     ("DiffBuilder._configure_dataclass", _diff_builder, "_configure_dataclass"),
     ("validation._get_reported_validation_errors", _validation, "_get_reported_validation_errors"),
+    ("get_event_field_type", _base_control_module, "get_event_field_type"),
 )
 ORIGINALS: dict[str, Any] = {}
 
@@ -240,6 +248,8 @@ def apply() -> None:
     DiffBuilder._removed_controls = _skipping_retained(_removed_controls)
     DiffBuilder._configure_dataclass = _configure_dataclass
     _validation()._get_reported_validation_errors = _reported_validation_errors
+    base_control = _base_control_module()
+    base_control.get_event_field_type = _once_per_class(ORIGINALS["get_event_field_type"], vars(base_control))
     import flet_web.fastapi.flet_static_files as flet_static_files
 
     ORIGINALS["patch_font_manifest_json"] = flet_static_files.patch_font_manifest_json
@@ -572,7 +582,8 @@ class Swap:
     def send_together(session: Any, top: Any, changes: list[tuple[list[Any], Swap]]) -> list[Swap]:
         """Swaps under `top` in one patch (one frame), each at its path from `top`: the old and
         the new children in trees of dicts along their paths (Flet diffs dicts key by key,
-        naming each key in the path), as a component's body is sent. The new children then get
+        naming each key in the path), as a component's body is sent, addressed to the deepest
+        control holding them all. The new children then get
         their holders as parents (the diff gave them `top`). A swap inside another's child (a
         group kept in a part drawn anew) cannot share the patch: returned, to be sent alone
         (its holder is kept by the other's diff, so either order is right)."""
@@ -580,6 +591,9 @@ class Swap:
         after: dict[Any, Any] = {}
         together: list[Swap] = []
         alone: list[Swap] = []
+        # addressed to the deepest control holding them all: Flet diffs the dicts level by level
+        top, cut = Swap._lowest_holder(top, [path for path, _ in changes])
+        changes = [(path[cut:], swap) for path, swap in changes]
         for path, swap in sorted(changes, key=lambda change: len(change[0])):
             old_node, new_node = before, after
             for step in path[:-1]:
@@ -597,6 +611,24 @@ class Swap:
             for swap in together:
                 swap.new._parent = weakref.ref(swap.holder)
         return alone
+
+    @staticmethod
+    def _lowest_holder(top: Any, paths: list[list[Any]]) -> tuple[Any, int]:
+        """The deepest control on every one of `paths` from `top` (short of their ends: the
+        children replaced), and the length of its path from `top`."""
+        from flet.controls.base_control import BaseControl
+
+        shortest = min(len(path) for path in paths) - 1
+        first = paths[0]
+        common = 0
+        while common < shortest and all(path[common] == first[common] for path in paths):
+            common += 1
+        node, holder, cut = top, top, 0
+        for depth, step in enumerate(first[:common], start=1):
+            node = getattr(node, step) if isinstance(step, str) else node[step]
+            if isinstance(node, BaseControl):
+                holder, cut = node, depth
+        return holder, cut
 
 
 # -- 10. no empty error set on every control -------------------------------------------------------
@@ -669,6 +701,19 @@ def _walked(item: Any) -> list[Any]:
     if values is None or not plain:
         return [value for value in (getattr(item, name) for name in names) if _holds_something(value)]
     return [value for name in names if (value := values.get(name) if name in props else getattr(item, name)) is not None and _holds_something(value)]
+
+
+def holding_fields(item: Any) -> list[tuple[str, Any]]:
+    """`item`'s public fields (as Flet names them in a patch's path) whose value is a dict, a
+    list or a dataclass (a control among them), in field order, read as `_walked` reads them:
+    where views/sections.py looks for a group's children."""
+    names, props, plain = _walk_plan(type(item))
+    values = getattr(item, "_values", None)
+    if values is None or not plain:
+        pairs = [(name, getattr(item, name)) for name in names]
+    else:
+        pairs = [(name, values.get(name) if name in props else getattr(item, name)) for name in names]
+    return [(name, value) for name, value in pairs if value is not None and not name.startswith("_") and _holds_something(value)]
 
 
 def _configure_dataclass(self: Any, item: Any, parent: Any, frozen: bool, configure_setattr_only: bool = False) -> Any:
@@ -744,3 +789,26 @@ def _removed_controls(self: Any, item: Any, recurse: bool) -> Any:
     elif isinstance(item, list):
         for v in item:
             yield from self._removed_controls(v, recurse)
+
+
+# -- 12. an event's payload type, found once per control class and event ---------------------------
+
+
+def _once_per_class(original: Callable[[Any, str], Any], caller_globals: dict[str, Any]) -> Callable[[Any, str], Any]:
+    """Flet's `get_event_field_type`, which `BaseControl._trigger_event` calls for every event:
+    it merges the annotations of the control's whole class hierarchy, copies two module
+    namespaces and evaluates the handler's type hint (~0.2 ms an event, ~2 % of the server's
+    time at ten tables). The answer depends on the control's class and the field alone, so it
+    is kept per (class, field). Made with `caller_globals` (the module that calls it) as its
+    globals: Flet's function resolves names in its caller's frame, which is this one."""
+    found: dict[tuple[type, str], Any] = {}
+
+    def get_event_field_type(control: Any, field_name: str) -> Any:
+        key = (type(control), field_name)
+        if key not in found:
+            found[key] = original(control, field_name)
+        return found[key]
+
+    import types
+
+    return types.FunctionType(get_event_field_type.__code__, caller_globals, "get_event_field_type", None, get_event_field_type.__closure__)

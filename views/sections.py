@@ -85,6 +85,8 @@ class Sections:
         self._totals = TOTALS.setdefault(kind, [0, 0])
         self._shown: dict[str, _Part] = {}
         self._drawing: dict[str, _Part] = {}
+        #: the groups drawn now, by id(control) (see _group_paths)
+        self._groups: dict[int, _Part] = {}
         #: the controls reused at this drawing, by id(control): (part key, control, its id then)
         self._reused: dict[int, tuple[str, Any, int]] = {}
         #: the parts being built (innermost last): the act-for keys and parts drawn inside them
@@ -96,6 +98,8 @@ class Sections:
         self._active = False
         #: children put in the place of the shown ones inside reused groups, to be sent (see group)
         self._swaps: list[tuple[Any, list[Any], flet_patches.Swap]] = []
+        #: the swaps being sent (see send_swaps)
+        self._swaps_sent: list[tuple[Any, list[Any], flet_patches.Swap]] = []
         #: parts built and reused at the last drawing, and since the page opened
         self.built = self.reused = 0
         self.total_built = self.total_reused = 0
@@ -109,6 +113,7 @@ class Sections:
             self._layout = layout
         self._active = True
         self._drawing = {}
+        self._groups = {}
         self._reused = {}
         self._building = []
         self._swaps = []
@@ -181,7 +186,8 @@ class Sections:
                     swap = flet_patches.Swap.put(holder, field, index, shown.children[i], children[i])
                     self._swaps.append((shown.control, where, swap))
                 control = shown.control
-                self._enter(key, _Part(props, control, [], {}, list(children), shown.slots), reused=True)
+                # unchanged: the part shown is the one drawn now, as it is
+                self._enter(key, _Part(props, control, [], {}, list(children), shown.slots) if changed else shown, reused=True)
                 self.reused += 1
                 # Flet's diff stops at this wrapper (or never reaches it): its place is checked
                 # for the children it holds
@@ -205,6 +211,7 @@ class Sections:
         swaps, self._swaps = self._swaps, []
         if not swaps:
             return 0
+        self._swaps_sent = swaps
         paths = self._group_paths(top)
         changes = [(paths[id(group)] + where, swap) for group, where, swap in swaps if id(group) in paths]
         alone = [swap for group, _, swap in swaps if id(group) not in paths]
@@ -215,14 +222,15 @@ class Sections:
         return len(swaps)
 
     def _group_paths(self, top: Any) -> dict[int, list[Any]]:
-        """The path from `top` (a group's control drawn now) to each group held in it through
-        groups only."""
-        groups = {id(part.control): part for part in self._drawing.values() if part.slots is not None}
+        """The path from `top` (a group's control drawn now) to the groups held in it through
+        groups only: at least to each one with a swap being sent, if held so."""
+        groups = self._groups
         if id(top) not in groups:
             return {}
         paths: dict[int, list[Any]] = {id(top): []}
         pending = [top]
-        while pending:
+        wanted = {id(group) for group, _, _ in self._swaps_sent}
+        while pending and not wanted.issubset(paths):
             part = groups[id(pending.pop())]
             base = paths[id(part.control)]
             for child, (_, _, _, where) in zip(part.children or (), part.slots or (), strict=True):
@@ -234,13 +242,23 @@ class Sections:
     def _enter(self, key: str, part: _Part, reused: bool) -> None:
         """`part` is drawn now (a reused one with the parts inside it: a built one's entered
         themselves as they were built)."""
-        for name, drawn in [(key, part), *(part.inner.items() if reused else ())]:
-            if name in self._drawing:
+        drawing = self._drawing
+        entered = [(key, part)]
+        if reused and part.inner:
+            if drawing.keys().isdisjoint(part.inner):
+                drawing.update(part.inner)  # the common case, at once
+                self._groups.update((id(inner.control), inner) for inner in part.inner.values() if inner.slots is not None)
+            else:
+                entered += part.inner.items()
+        for name, drawn in entered:
+            if name in drawing:
                 # a mistake in a view (which fails its tests); a player's page is drawn anyway,
                 # the second part simply not offered for reuse
                 log.error("part %r drawn twice on one page: part keys must be unique", name)
                 continue
-            self._drawing[name] = drawn
+            drawing[name] = drawn
+            if drawn.slots is not None:
+                self._groups[id(drawn.control)] = drawn
         if self._building:
             outer = self._building[-1]
             outer.act_keys.extend(part.act_keys)
@@ -335,18 +353,15 @@ def _slots(wrapper: Any, children: list[Any]) -> list[tuple[Any, str, int | None
 
     def walk(node: Any, path: list[Any]) -> None:
         nonlocal seen
-        for field in dataclasses.fields(node):
-            if field.name.startswith("_") or field.metadata.get("skip", False):
-                continue
-            value = getattr(node, field.name)
+        for name, value in flet_patches.holding_fields(node):
             items = list(enumerate(value)) if isinstance(value, list) else [(None, value)]
             for index, item in items:
                 if not isinstance(item, BaseControl):
                     continue
-                where = [*path, field.name] if index is None else [*path, field.name, index]
+                where = [*path, name] if index is None else [*path, name, index]
                 if id(item) in wanted:
                     seen += 1
-                    found[wanted[id(item)]] = (node, field.name, index, where)
+                    found[wanted[id(item)]] = (node, name, index, where)
                 else:
                     walk(item, where)
 

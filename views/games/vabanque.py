@@ -682,29 +682,36 @@ def table_picker(ctx: GameContext, view: View, seat: int, legal: Any, chosen: st
     columns = max(1, min(len(view.tables), int((ctx.width + TABLE_GAP) // (TABLE_MIN_WIDTH + TABLE_GAP))))
     # one width for all, filling the row (81 px each, four a row, on a 390 px phone)
     width = min(96.0, (ctx.width - (columns - 1) * TABLE_GAP) / columns)
-    children = [ctx.part("picker-prompt", prompt, lambda: label(prompt, 22 if chips else 20, INK, ft.FontWeight.BOLD))]
-    for table in view.tables:
-        number, total = table.number, table.total
-        # only a shown button acts for the seat (a hidden one asking the handover for its key
-        # would count as this seat acting again)
-        key = ctx.act_key(f"seat-table-{number}", seat) if shown else f"seat-table-{number}@{seat}"
-        total_line = ctx.part(f"picker-total-{number}", total, lambda total=total: label(table_total(tr, total), 13, INK))
-        children.append(
-            ctx.group(
-                f"picker-{number}",
-                (number, width, key),
-                [total_line],
-                lambda lines, number=number, key=key: table_button(ctx, seat, number, width, key, lines[0]),
+    totals = tuple((table.number, table.total) for table in view.tables)
+
+    def buttons() -> ft.Control:
+        children = [ctx.part("picker-prompt", prompt, lambda: label(prompt, 22 if chips else 20, INK, ft.FontWeight.BOLD))]
+        for number, total in totals:
+            # only a shown button acts for the seat (a hidden one asking the handover for its
+            # key would count as this seat acting again)
+            key = ctx.act_key(f"seat-table-{number}", seat) if shown else f"seat-table-{number}@{seat}"
+            total_line = ctx.part(f"picker-total-{number}", total, lambda total=total: label(table_total(tr, total), 13, INK))
+            children.append(
+                ctx.group(
+                    f"picker-{number}",
+                    (number, width, key),
+                    [total_line],
+                    lambda lines, number=number, key=key: table_button(ctx, seat, number, width, key, lines[0]),
+                )
             )
-        )
 
-    def build(children: list[ft.Control]) -> ft.Control:
-        prompt_line, buttons = children[0], children[1:]
-        rows = [ft.Row(buttons[i : i + columns], spacing=TABLE_GAP) for i in range(0, len(buttons), columns)]
-        return ft.Column([prompt_line, ft.Column(rows, spacing=TABLE_GAP, tight=True)], spacing=10)
+        def build(children: list[ft.Control]) -> ft.Control:
+            prompt_line, buttons = children[0], children[1:]
+            rows = [ft.Row(buttons[i : i + columns], spacing=TABLE_GAP) for i in range(0, len(buttons), columns)]
+            return ft.Column([prompt_line, ft.Column(rows, spacing=TABLE_GAP, tight=True)], spacing=10)
 
+        return ctx.group("table-grid", columns, children, build)
+
+    # Drawn again only when a total, the prompt or what it acts for changes (the buttons' keys
+    # are asked for again when it is reused: Sections.part), so another player's move that
+    # leaves the totals as they were walks none of its tables.
+    grid = ctx.part("table-buttons", (totals, prompt, shown, seat), buttons)
     # showing or hiding sends the outer control's flag alone
-    grid = ctx.group("table-grid", columns, children, build)
     # (no Semantics around them: it would fold the prompt into its own label, away from the text)
     return ctx.group("table-picker", shown, [grid], lambda grid: ft.Container(visible=shown, content=grid[0]))
 
