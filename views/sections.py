@@ -98,8 +98,6 @@ class Sections:
         self._active = False
         #: children put in the place of the shown ones inside reused groups, to be sent (see group)
         self._swaps: list[tuple[Any, list[Any], flet_patches.Swap]] = []
-        #: the swaps being sent (see send_swaps)
-        self._swaps_sent: list[tuple[Any, list[Any], flet_patches.Swap]] = []
         #: parts built and reused at the last drawing, and since the page opened
         self.built = self.reused = 0
         self.total_built = self.total_reused = 0
@@ -211,8 +209,7 @@ class Sections:
         swaps, self._swaps = self._swaps, []
         if not swaps:
             return 0
-        self._swaps_sent = swaps
-        paths = self._group_paths(top)
+        paths = self._group_paths(top, {id(group) for group, _, _ in swaps})
         changes = [(paths[id(group)] + where, swap) for group, where, swap in swaps if id(group) in paths]
         alone = [swap for group, _, swap in swaps if id(group) not in paths]
         if changes:
@@ -221,15 +218,14 @@ class Sections:
             swap.send(session)
         return len(swaps)
 
-    def _group_paths(self, top: Any) -> dict[int, list[Any]]:
+    def _group_paths(self, top: Any, wanted: set[int]) -> dict[int, list[Any]]:
         """The path from `top` (a group's control drawn now) to the groups held in it through
-        groups only: at least to each one with a swap being sent, if held so."""
+        groups only: at least to each one of `wanted` (ids of groups' controls) held so."""
         groups = self._groups
         if id(top) not in groups:
             return {}
         paths: dict[int, list[Any]] = {id(top): []}
         pending = [top]
-        wanted = {id(group) for group, _, _ in self._swaps_sent}
         while pending and not wanted.issubset(paths):
             part = groups[id(pending.pop())]
             base = paths[id(part.control)]
