@@ -99,6 +99,10 @@ async def test_a_public_move_rebuilds_only_what_it_changed(make_host: Any, harne
     assert all(board.find(f"seat-{seat}") is not rows[seat] for seat in involved), "the rows of the players involved were drawn again"
     assert board.find("rules") is rules
     assert parts.reused >= 10, (parts.built, parts.reused)
+    # the parts drawn at different drawings with the same context share its signature object
+    # (Sections.interned): comparing their props starts with an identity
+    signatures = [part.props[0] for part in parts._shown.values()]
+    assert len({id(s) for s in signatures}) == len(set(signatures)), "one object per distinct signature"
     # the phone's own unchanged parts too
     assert screen_of(phone).sections.reused > 0
 

@@ -62,7 +62,8 @@ class GameContext:
         """What every part of this drawing is drawn from besides its own props (asked by every
         part: built once for each width the drawing gives its context)."""
         if self._signature is None or self._signature[1] != self.width or self._signature[2] != self.height:
-            self._signature = (self.tr.lang, self.width, self.height, self.seat, self.acts_for_current, tuple(self.names), tuple(self.colours))
+            signature = (self.tr.lang, self.width, self.height, self.seat, self.acts_for_current, tuple(self.names), tuple(self.colours))
+            self._signature = signature if self.sections is None else self.sections.interned(signature)
         return self._signature
 
     def part(self, key: str, props: Any, build: Callable[[], ft.Control]) -> ft.Control:

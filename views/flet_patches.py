@@ -618,11 +618,13 @@ class Swap:
         children replaced), and the length of its path from `top`."""
         from flet.controls.base_control import BaseControl
 
-        shortest = min(len(path) for path in paths) - 1
         first = paths[0]
-        common = 0
-        while common < shortest and all(path[common] == first[common] for path in paths):
-            common += 1
+        common = min(len(path) for path in paths) - 1
+        for path in paths[1:]:
+            same = 0
+            while same < common and path[same] == first[same]:
+                same += 1
+            common = same
         node, holder, cut = top, top, 0
         for depth, step in enumerate(first[:common], start=1):
             node = getattr(node, step) if isinstance(step, str) else node[step]

@@ -98,6 +98,8 @@ class Sections:
         self._active = False
         #: children put in the place of the shown ones inside reused groups, to be sent (see group)
         self._swaps: list[tuple[Any, list[Any], flet_patches.Swap]] = []
+        #: the contexts' signatures drawn with, each kept once (see interned)
+        self._signatures: dict[tuple[Any, ...], tuple[Any, ...]] = {}
         #: parts built and reused at the last drawing, and since the page opened
         self.built = self.reused = 0
         self.total_built = self.total_reused = 0
@@ -132,6 +134,14 @@ class Sections:
         self.total_reused += self.reused
         self._totals[0] += self.built
         self._totals[1] += self.reused
+
+    def interned(self, signature: tuple[Any, ...]) -> tuple[Any, ...]:
+        """`signature` (GameContext.signature), or the equal one an earlier drawing used: every
+        part's props begin with it, so comparing them with the shown ones starts with an
+        identity, not a comparison of the names and colours."""
+        if len(self._signatures) > 16:  # widths a page was drawn at, languages: a few
+            self._signatures.clear()
+        return self._signatures.setdefault(signature, signature)
 
     def forget(self) -> None:
         """Reuse nothing at the next drawing (a language or a screen change)."""
