@@ -236,13 +236,15 @@ class Sections:
             return {}
         paths: dict[int, list[Any]] = {id(top): []}
         pending = [top]
-        while pending and not wanted.issubset(paths):
+        missing = wanted - {id(top)}
+        while pending and missing:
             part = groups[id(pending.pop())]
             base = paths[id(part.control)]
             for child, (_, _, _, where) in zip(part.children or (), part.slots or (), strict=True):
                 if id(child) in groups and id(child) not in paths:
                     paths[id(child)] = base + where
                     pending.append(child)
+                    missing.discard(id(child))
         return paths
 
     def _enter(self, key: str, part: _Part, reused: bool) -> None:
