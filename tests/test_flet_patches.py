@@ -254,40 +254,6 @@ async def test_a_child_sent_alone_is_what_the_browser_and_the_index_hold(same_ke
     assert taps == ["kept", "new"]
 
 
-async def test_swaps_sent_together_are_addressed_to_the_deepest_control_holding_them() -> None:
-    """Two children of one nested column, swapped: the patch names that column (its path from
-    the page's top is not diffed level by level), and the browser's page is the server's."""
-    import flet as ft
-    from flet.messaging.protocol import MessageAction
-
-    from tests.harness.flet_inprocess import BrowserPage, FletHarness, decode_frames
-
-    flet_patches.apply()
-    old = [ft.Text("a", key="a"), ft.Text("b", key="b"), ft.Text("c", key="c")]
-    inner = ft.Column(key="inner", controls=list(old))
-    holder = ft.Container(key="holder", content=inner)
-    root = ft.Column(key="root", controls=[ft.Text("title"), holder])
-
-    async def main(page: ft.Page) -> None:
-        page.controls[:] = [root]
-        page.update()
-
-    harness = FletHarness(main)
-    tab = await harness.open("/", name="lowest")
-    new = [ft.Text("A", key="a"), ft.Text("C", key="c")]
-    swaps = [flet_patches.Swap.put(inner, "controls", 0, old[0], new[0]), flet_patches.Swap.put(inner, "controls", 2, old[2], new[1])]
-    sent = len(tab.frames_since(0))
-    paths = [["controls", 1, "content", "controls", 0], ["controls", 1, "content", "controls", 2]]
-    assert flet_patches.Swap.send_together(tab.session, root, list(zip(paths, swaps, strict=True))) == []
-    frames = decode_frames(tab.frames_since(sent))
-    assert len(frames) == 1 and frames[0][0] == MessageAction.PATCH_CONTROL.value
-    assert frames[0][1]["id"] == inner._i, "addressed to the column holding both"
-    browser = BrowserPage().feed(tab.frames_since(0))
-    assert browser is not None
-    assert browser["views"] == page_as_sent(tab.page)["views"], "the browser holds the server's page"
-    assert new[0].parent is inner and new[1].parent is inner
-
-
 def test_swaps_inside_another_swapped_child_are_left_to_send_alone() -> None:
     """A path running through another change's child cannot share its patch."""
     import flet as ft

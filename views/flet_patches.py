@@ -582,8 +582,9 @@ class Swap:
     def send_together(session: Any, top: Any, changes: list[tuple[list[Any], Swap]]) -> list[Swap]:
         """Swaps under `top` in one patch (one frame), each at its path from `top`: the old and
         the new children in trees of dicts along their paths (Flet diffs dicts key by key,
-        naming each key in the path), as a component's body is sent, addressed to the deepest
-        control holding them all. The new children then get
+        naming each key in the path), as a component's body is sent. (Addressed instead to the
+        deepest control holding them all, a patch was not applied by the web client in one case:
+        tests/test_handover_browser.py's Chicago phone, 2026-12-05.) The new children then get
         their holders as parents (the diff gave them `top`). A swap inside another's child (a
         group kept in a part drawn anew) cannot share the patch: returned, to be sent alone
         (its holder is kept by the other's diff, so either order is right)."""
@@ -591,9 +592,6 @@ class Swap:
         after: dict[Any, Any] = {}
         together: list[Swap] = []
         alone: list[Swap] = []
-        # addressed to the deepest control holding them all: Flet diffs the dicts level by level
-        top, cut = Swap._lowest_holder(top, [path for path, _ in changes])
-        changes = [(path[cut:], swap) for path, swap in changes]
         for path, swap in sorted(changes, key=lambda change: len(change[0])):
             old_node, new_node = before, after
             for step in path[:-1]:
@@ -611,26 +609,6 @@ class Swap:
             for swap in together:
                 swap.new._parent = weakref.ref(swap.holder)
         return alone
-
-    @staticmethod
-    def _lowest_holder(top: Any, paths: list[list[Any]]) -> tuple[Any, int]:
-        """The deepest control on every one of `paths` from `top` (short of their ends: the
-        children replaced), and the length of its path from `top`."""
-        from flet.controls.base_control import BaseControl
-
-        first = paths[0]
-        common = min(len(path) for path in paths) - 1
-        for path in paths[1:]:
-            same = 0
-            while same < common and path[same] == first[same]:
-                same += 1
-            common = same
-        node, holder, cut = top, top, 0
-        for depth, step in enumerate(first[:common], start=1):
-            node = getattr(node, step) if isinstance(step, str) else node[step]
-            if isinstance(node, BaseControl):
-                holder, cut = node, depth
-        return holder, cut
 
 
 # -- 10. no empty error set on every control -------------------------------------------------------
