@@ -48,6 +48,7 @@ FLET_SOURCES = {
     "DiffBuilder._maybe_compare_dataclasses": "ea2a7f422136ec7a",
     "DiffBuilder._removed_controls": "a2053753507269d7",
     "DiffBuilder.get_removed_controls": "05b75852bb479d8e",
+    "DiffBuilder.get_added_controls": "91181e821dc5ddcf",
     "Session.patch_control": "870102dfe8f9e97c",
     "encode_object_for_msgpack": "b182fdc4aafff329",
     "validation._get_reported_validation_errors": "3d5daaf65d20aa17",
@@ -78,6 +79,8 @@ def test_flet_is_the_version_the_patches_were_written_for() -> None:
     from flet.controls.object_patch import DiffBuilder
 
     found["DiffBuilder.get_removed_controls"] = source_hash(DiffBuilder.get_removed_controls)
+    # patch 11's walks return lists: their callers take every control at once (`yield from`)
+    found["DiffBuilder.get_added_controls"] = source_hash(DiffBuilder.get_added_controls)
     # patch 9 sends through Flet's own patch_control, and keeps the snapshots the encoder writes
     found["Session.patch_control"] = source_hash(Session.patch_control)
     from flet.messaging.protocol import configure_encode_object_for_msgpack
@@ -462,6 +465,54 @@ async def test_the_diffs_walks_read_only_what_holds_something(make_host: Any, ha
     container = ft.Container(border=ft.Border.all(2, "#000000"), key="walked")
     container.content = ft.Text("x")
     assert [id(v) for v in flet_patches._walked(container)] == [id(v) for v in fields_flet_walks(container)]
+    world.harness.check()
+
+
+async def test_the_diffs_walks_find_what_flets_own_find_in_the_same_order(make_host: Any, harness_factory: Any, monkeypatch: Any) -> None:
+    """Patch 11 returns lists where Flet made a generator per level: on a real board and phone
+    (private section open), the controls a removal lists are Flet's own, in its order, with and
+    without recursing; and mounting a new tree configures the same controls in the same order,
+    leaving them in the same state (parent, frozen, initialised)."""
+    import flet as ft
+    from flet.controls.base_control import BaseControl
+    from flet.controls.object_patch import DiffBuilder
+
+    flet_patches.apply()
+    world = await make_world(make_host, harness_factory, "walks-order", "vabanque", table_setup(), seed=VABANQUE_SEED)
+    board = await world.open_board()
+    phone = await world.open_phone(world.current())
+    await phone.click("show-private")
+    builder = DiffBuilder(None, None, control_cls=BaseControl)
+    flets_removed = flet_patches.ORIGINALS["DiffBuilder._removed_controls"]
+    listed = 0
+    for tab in (board, phone):
+        for recurse in (True, False):
+            ours = [id(c) for c in flet_patches._removed_controls(builder, tab.page.controls, recurse)]
+            with monkeypatch.context() as flets_own:
+                flets_own.setattr(DiffBuilder, "_removed_controls", flets_removed)
+                theirs = [id(c) for c in flets_removed(builder, tab.page.controls, recurse)]
+            assert ours == theirs
+            listed += len(ours)
+    assert listed > 300, "real pages: this test would prove little"
+
+    def tree(frozen: bool) -> Any:
+        cells = [ft.Semantics(key=f"k{i}", button=True, content=ft.Container(border=ft.Border.all(2, "#000000"), content=ft.Text(f"t{i}", style=ft.TextStyle(size=12)))) for i in range(4)]
+        return ft.Column([ft.Row(cells[:2]), ft.Stack(cells[2:]), ft.Text("last")], key="frozen" if frozen else "live")
+
+    flets_configure = flet_patches.ORIGINALS["DiffBuilder._configure_dataclass"]
+    for frozen in (False, True):
+        ours_tree, theirs_tree = tree(frozen), tree(frozen)
+        ours = flet_patches._configure_dataclass(builder, ours_tree, None, frozen)
+        with monkeypatch.context() as flets_own:
+            flets_own.setattr(DiffBuilder, "_configure_dataclass", flets_configure)
+            theirs = list(flets_configure(builder, theirs_tree, None, frozen))
+        assert [type(c).__name__ for c in ours] == [type(c).__name__ for c in theirs] and len(ours) == 16
+
+        def state(control: Any, root: Any) -> tuple[Any, ...]:
+            parent = control._parent() if getattr(control, "_parent", None) else None
+            return (getattr(control, "_frozen", None), getattr(control, "_initialized", None), None if parent is None else type(parent).__name__, parent is root)
+
+        assert [state(c, ours_tree) for c in ours] == [state(c, theirs_tree) for c in theirs]
     world.harness.check()
 
 

@@ -15,7 +15,8 @@ by tests/test_flet_patches.py, which fails when a Flet upgrade changes what it r
    in a one-control field, with the Python tree and Flet's snapshots of it kept as sent.
 10. No empty "validation errors reported" set attached to every control (`_ReportedOnFirstUse`).
 11. The diff's walks through a new or removed control's fields read only the fields that can
-   hold something (`_configure_dataclass`, `_removed_controls`, `_walked`).
+   hold something (`_configure_dataclass`, `_removed_controls`, `_held`), and return lists, not a
+   generator per level.
 12. An event's payload type found once per control class and event (`_once_per_class`).
 
 Why 3-5 (issue 11, measured on current main with benchmarks/flood.py): one device without a
@@ -42,6 +43,7 @@ import logging
 import time
 import weakref
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -245,7 +247,7 @@ def apply() -> None:
     DiffBuilder = _diff_builder()
     DiffBuilder._compare_dataclasses = _noting_retained(ORIGINALS["DiffBuilder._compare_dataclasses"])
     DiffBuilder._maybe_compare_dataclasses = _noting_retained(ORIGINALS["DiffBuilder._maybe_compare_dataclasses"])
-    DiffBuilder._removed_controls = _skipping_retained(_removed_controls)
+    DiffBuilder._removed_controls = _removed_controls
     DiffBuilder._configure_dataclass = _configure_dataclass
     _validation()._get_reported_validation_errors = _reported_validation_errors
     base_control = _base_control_module()
@@ -482,7 +484,9 @@ def _noting_retained(original: Callable[..., Any]) -> Callable[..., Any]:
     parent as removed: `get_removed_controls` lists everything it held at its last sending
     (`__prev_lists`), the kept control and all its descendants too. They are then taken out of
     the session's index and unmounted while the browser still shows them: their taps were
-    dropped (patch 3 trusts the index). So the diff notes each control it keeps as it is..."""
+    dropped (patch 3 trusts the index). So the diff notes each control it keeps as it is, and
+    the removed controls leave out a kept one and what is inside it (`_removed_controls`; all
+    objects the new tree holds, so their ids are unique during the diff)."""
 
     def compare(self: Any, parent: Any, path: list[Any], src: Any, dst: Any, frozen: bool) -> None:
         # (compared with itself unfrozen, in a page's own list, it is kept in place as well)
@@ -512,21 +516,6 @@ def _keep_field_values(builder: Any, path: list[Any], src: Any, dst: Any) -> Non
     for name, value in dst_values.items():
         if value is not None and src_values.get(name) is value and isinstance(value, builder.control_cls):
             builder._compare_dataclasses(dst, _path_join(path, name), value, value, True)
-
-
-def _skipping_retained(original: Callable[..., Any]) -> Callable[..., Any]:
-    """...and the removed controls leave out a kept one and what is inside it (all objects the
-    new tree holds, so their ids are unique during the diff)."""
-
-    def removed_controls(self: Any, item: Any, recurse: bool) -> Any:
-        retained = self.__dict__.get("_retained")
-        if retained and id(item) in retained:
-            return iter(())
-        return original(self, item, recurse)
-
-    removed_controls.__wrapped__ = original  # type: ignore[attr-defined]
-    return removed_controls
-
 
 
 # -- 9. one child of a shown control, sent alone ---------------------------------------------------
@@ -647,19 +636,41 @@ def _reported_validation_errors(instance: Any) -> set[tuple[str, str]]:
 
 # -- 11. the walks over a control's fields skip what holds nothing ---------------------------------
 
-#: per dataclass: (its fields as Flet walks them, in order; the names of those its Prop
-#: descriptors keep in `_values`; whether every Prop default is a plain value) (see _walked)
-_WALK_PLANS: dict[type, tuple[tuple[str, ...], frozenset[str], bool]] = {}
+@dataclass(frozen=True)
+class _WalkPlan:
+    """How to read a dataclass's fields as Flet's walks do (see `_held`)."""
+
+    #: its fields as Flet walks them (skip-marked ones aside), in order
+    names: tuple[str, ...]
+    #: the position of each in `names`
+    order: dict[str, int]
+    #: those its Prop descriptors keep in `_values` (absent there: the default)
+    props: frozenset[str]
+    #: the others, read with getattr
+    others: tuple[str, ...]
+    #: every Prop default is a plain value (so a Prop absent from `_values` holds nothing)
+    plain: bool
+
+
+_WALK_PLANS: dict[type, _WalkPlan] = {}
+#: per type of value: whether Flet's walks act on it (see _holds_something)
+_HOLDING_TYPES: dict[type, bool] = {dict: True, list: True, str: False, int: False, float: False, bool: False}
 
 
 def _holds_something(value: Any) -> bool:
     """What Flet's two walks act on: a dataclass (a control among them), a dict or a list."""
-    import dataclasses
+    kind = type(value)
+    holds = _HOLDING_TYPES.get(kind)
+    if holds is None:
+        import dataclasses
 
-    return isinstance(value, (dict, list)) or dataclasses.is_dataclass(value)
+        holds = isinstance(value, (dict, list)) or dataclasses.is_dataclass(value)
+        if kind is not type:  # a class is a dataclass or not by itself, not by its type
+            _HOLDING_TYPES[kind] = holds
+    return holds
 
 
-def _walk_plan(cls: type) -> tuple[tuple[str, ...], frozenset[str], bool]:
+def _walk_plan(cls: type) -> _WalkPlan:
     plan = _WALK_PLANS.get(cls)
     if plan is None:
         import dataclasses
@@ -668,107 +679,127 @@ def _walk_plan(cls: type) -> tuple[tuple[str, ...], frozenset[str], bool]:
         defaults = cls.__dict__.get("_prop_defaults") or {}
         props = frozenset(name for name in names if name in defaults)
         plain = not any(_holds_something(defaults[name]) for name in props)
-        plan = _WALK_PLANS[cls] = (names, props, plain)
+        order = {name: i for i, name in enumerate(names)}
+        plan = _WALK_PLANS[cls] = _WalkPlan(names, order, props, tuple(n for n in names if n not in props), plain)
     return plan
 
 
-def _walked(item: Any) -> list[Any]:
-    """The values of `item`'s fields (skip-marked ones aside, in field order) that Flet's walks
-    would act on: a Prop field's value is in `_values` unless it is its default, so only those
-    and the other fields are read (a control's ~60 fields are mostly defaults)."""
-    names, props, plain = _walk_plan(type(item))
+def _held(item: Any) -> list[tuple[str, Any]]:
+    """`item`'s fields (skip-marked ones aside, in field order) that Flet's walks act on, with
+    their values. A Prop field's value is in `_values` unless it is its default, so only the
+    values set and the other fields are read: a control's ~60 fields are mostly defaults."""
+    plan = _walk_plan(type(item))
     values = getattr(item, "_values", None)
-    if values is None or not plain:
-        return [value for value in (getattr(item, name) for name in names) if _holds_something(value)]
-    return [value for name in names if (value := values.get(name) if name in props else getattr(item, name)) is not None and _holds_something(value)]
+    if values is None or not plan.plain:
+        return [(name, value) for name in plan.names if _holds_something(value := getattr(item, name))]
+    props = plan.props
+    held = [(name, value) for name, value in values.items() if name in props and _holds_something(value)]
+    held += [(name, value) for name in plan.others if (value := getattr(item, name)) is not None and _holds_something(value)]
+    if len(held) > 1:
+        order = plan.order
+        held.sort(key=lambda pair: order[pair[0]])
+    return held
+
+
+def _walked(item: Any) -> list[Any]:
+    """The values Flet's walks act on in `item` (see `_held`), in field order."""
+    return [value for _, value in _held(item)]
 
 
 def holding_fields(item: Any) -> list[tuple[str, Any]]:
     """`item`'s public fields (as Flet names them in a patch's path) whose value is a dict, a
-    list or a dataclass (a control among them), in field order, read as `_walked` reads them:
-    where views/sections.py looks for a group's children."""
-    names, props, plain = _walk_plan(type(item))
-    values = getattr(item, "_values", None)
-    if values is None or not plain:
-        pairs = [(name, getattr(item, name)) for name in names]
-    else:
-        pairs = [(name, values.get(name) if name in props else getattr(item, name)) for name in names]
-    return [(name, value) for name, value in pairs if value is not None and not name.startswith("_") and _holds_something(value)]
+    list or a dataclass (a control among them), in field order: where views/sections.py looks
+    for a group's children."""
+    return [(name, value) for name, value in _held(item) if not name.startswith("_")]
 
 
-def _configure_dataclass(self: Any, item: Any, parent: Any, frozen: bool, configure_setattr_only: bool = False) -> Any:
+def _configure_dataclass(self: Any, item: Any, parent: Any, frozen: bool, configure_setattr_only: bool = False) -> list[Any]:
     """Flet's `DiffBuilder._configure_dataclass` (flet 1.0.5), its walk through the fields
     reading only those that can hold something (`_walked`): every new control's ~60 fields were
-    each read and walked into, a generator made for each, for a handful of values."""
+    each read and walked into, a generator made for each, for a handful of values. The controls
+    come as a list, in the generator's order, with the same steps in the same order: Flet's one
+    caller (`get_added_controls`, under `list()`) takes them all at once, and a generator per
+    level passed every control up through each level above it."""
+    found: list[Any] = []
+    _configure_into(self, found, item, parent, frozen, configure_setattr_only)
+    return found
+
+
+def _configure_into(self: Any, found: list[Any], item: Any, parent: Any, frozen: bool, configure_setattr_only: bool = False) -> None:
     import dataclasses
     import weakref
 
     from flet.controls.object_patch import ObjectPatchException, _control_setattr, logger
 
-    if dataclasses.is_dataclass(item):
-        logger.debug("\n_configure_dataclass: %s %s %s", item, frozen, configure_setattr_only)
-        if parent is None:
-            parent_ref = getattr(item, "_parent", None)
-            parent = parent_ref() if parent_ref else None
-        if parent:
-            if parent is item:
-                raise ObjectPatchException(f"Parent is the same as item: {item}")
-            item._parent = weakref.ref(parent)
-        if hasattr(item, "_frozen"):
-            frozen = item._frozen
-        elif frozen:
-            item._frozen = frozen
-        item_cls = item.__class__
-        if getattr(item_cls, "__flet_control_cls__", None) is None:
-            item_cls.__flet_control_cls__ = self.control_cls
-        if self.control_cls and isinstance(item, self.control_cls):
-            if not configure_setattr_only:
-                item.build()
-                item._before_update_safe()
-                object.__setattr__(item, "_initialized", True)
-            yield item
+    if isinstance(item, (dict, list)):
+        for v in item.values() if isinstance(item, dict) else item:
+            _configure_into(self, found, v, parent, frozen)
+        return
+    if not dataclasses.is_dataclass(item):
+        return
+    logger.debug("\n_configure_dataclass: %s %s %s", item, frozen, configure_setattr_only)
+    if parent is None:
+        parent_ref = getattr(item, "_parent", None)
+        parent = parent_ref() if parent_ref else None
+    if parent:
+        if parent is item:
+            raise ObjectPatchException(f"Parent is the same as item: {item}")
+        item._parent = weakref.ref(parent)
+    if hasattr(item, "_frozen"):
+        frozen = item._frozen
+    elif frozen:
+        item._frozen = frozen
+    item_cls = item.__class__
+    if getattr(item_cls, "__flet_control_cls__", None) is None:
+        item_cls.__flet_control_cls__ = self.control_cls
+    is_control = bool(self.control_cls) and isinstance(item, self.control_cls)
+    if is_control:
         if not configure_setattr_only:
-            child_parent = item if self.control_cls and isinstance(item, self.control_cls) else parent
-            for value in _walked(item):
-                yield from self._configure_dataclass(value, child_parent, frozen)
-        if not frozen:
-            dst_dirty = getattr(item, "_dirty", None)
-            if dst_dirty is not None:
-                dst_dirty.clear()
-            else:
-                item_cls = type(item)
-                if item_cls.__setattr__ is not _control_setattr:
-                    item_cls.__setattr__ = _control_setattr
-                object.__setattr__(item, "__changes", {})
-    elif isinstance(item, dict):
-        for v in item.values():
-            yield from self._configure_dataclass(v, parent, frozen)
-    elif isinstance(item, list):
-        for v in item:
-            yield from self._configure_dataclass(v, parent, frozen)
+            item.build()
+            item._before_update_safe()
+            object.__setattr__(item, "_initialized", True)
+        found.append(item)
+    if not configure_setattr_only:
+        child_parent = item if is_control else parent
+        for value in _walked(item):
+            _configure_into(self, found, value, child_parent, frozen)
+    if not frozen:
+        dst_dirty = getattr(item, "_dirty", None)
+        if dst_dirty is not None:
+            dst_dirty.clear()
+        else:
+            item_cls = type(item)
+            if item_cls.__setattr__ is not _control_setattr:
+                item_cls.__setattr__ = _control_setattr
+            object.__setattr__(item, "__changes", {})
 
 
-def _removed_controls(self: Any, item: Any, recurse: bool) -> Any:
+def _removed_controls(self: Any, item: Any, recurse: bool) -> list[Any]:
     """Flet's `DiffBuilder._removed_controls` (flet 1.0.5), its walk through a control's fields
-    (one never sent whole: no snapshots) reading only those that can hold something."""
-    if self.control_cls and isinstance(item, self.control_cls):
-        if hasattr(item, "__prev_lists"):
-            for item_list in getattr(item, "__prev_lists", {}).values():
-                yield from self._removed_controls(item_list, recurse)
-            for item_dict in getattr(item, "__prev_dicts", {}).values():
-                yield from self._removed_controls(item_dict, recurse)
-            for item_class in getattr(item, "__prev_classes", {}).values():
-                yield from self._removed_controls(item_class, recurse)
-        elif recurse:
-            for value in _walked(item):
-                yield from self._removed_controls(value, recurse)
-        yield item
-    elif isinstance(item, dict):
-        for v in item.values():
-            yield from self._removed_controls(v, recurse)
-    elif isinstance(item, list):
-        for v in item:
-            yield from self._removed_controls(v, recurse)
+    (one never sent whole: no snapshots) reading only those that can hold something, as a list
+    (see `_configure_dataclass`); a kept control and what is inside it are left out (patch 8)."""
+    found: list[Any] = []
+    _removed_into(self, found, item, recurse, self.__dict__.get("_retained"))
+    return found
+
+
+def _removed_into(self: Any, found: list[Any], item: Any, recurse: bool, retained: Any) -> None:
+    if retained and id(item) in retained:
+        return
+    if isinstance(item, (dict, list)):
+        for v in item.values() if isinstance(item, dict) else item:
+            _removed_into(self, found, v, recurse, retained)
+        return
+    if not (self.control_cls and isinstance(item, self.control_cls)):
+        return
+    if hasattr(item, "__prev_lists"):
+        for snapshots in ("__prev_lists", "__prev_dicts", "__prev_classes"):
+            for held in getattr(item, snapshots, {}).values():
+                _removed_into(self, found, held, recurse, retained)
+    elif recurse:
+        for value in _walked(item):
+            _removed_into(self, found, value, recurse, retained)
+    found.append(item)
 
 
 # -- 12. an event's payload type, found once per control class and event ---------------------------

@@ -690,15 +690,14 @@ def table_picker(ctx: GameContext, view: View, seat: int, legal: Any, chosen: st
             # only a shown button acts for the seat (a hidden one asking the handover for its
             # key would count as this seat acting again)
             key = ctx.act_key(f"seat-table-{number}", seat) if shown else f"seat-table-{number}@{seat}"
-            total_line = ctx.part(f"picker-total-{number}", total, lambda total=total: label(table_total(tr, total), 13, INK))
-            children.append(
-                ctx.group(
-                    f"picker-{number}",
-                    (number, width, key),
-                    [total_line],
-                    lambda lines, number=number, key=key: table_button(ctx, seat, number, width, key, lines[0]),
-                )
-            )
+
+            def button(number: int = number, total: int = total, key: str = key) -> ft.Control:
+                total_line = ctx.part(f"picker-total-{number}", total, lambda: label(table_total(tr, total), 13, INK))
+                return ctx.group(f"picker-{number}", (number, width, key), [total_line], lambda lines: table_button(ctx, seat, number, width, key, lines[0]))
+
+            # a button whose table and key are as they were is one reused part: a chip placed
+            # walks one
+            children.append(ctx.part(f"picker-button-{number}", (number, total, width, key), button))
 
         def build(children: list[ft.Control]) -> ft.Control:
             prompt_line, buttons = children[0], children[1:]
@@ -739,9 +738,8 @@ def table_tokens(ctx: GameContext, table: Any) -> ft.Control:
 
 def table_list(ctx: GameContext, view: View) -> ft.Control:
     tr = ctx.tr
-    rows = []
-    for table in view.tables:
-        rows.append(table_row(ctx, table))
+    # a table as it was is one reused part (a chip placed walks the one table it changed)
+    rows = [ctx.part(f"table-{table.number}", (table.number, table.total, table.pawns, table.card_backs), lambda table=table: table_row(ctx, table)) for table in view.tables]
     return ctx.group(
         "tables",
         None,
