@@ -234,7 +234,7 @@ class BoardScreen(RoomScreen):
         # The messages float over the bottom edge, left of a tablet's side column: at the top they
         # hid the title and the status (a phone) or the board's first table (a tablet).
         right = side_width + 12 if wide else 0
-        messages = ctx.group("messages", right, self.messages(), lambda shown: message_layer(shown, at_bottom=True, right=right))
+        messages = ctx.group("messages", right, self.messages(ctx), lambda shown: message_layer(shown, at_bottom=True, right=right))
         overlay = ctx.group(f"{self.screen_key}:0", None, [page, messages], lambda layers: message_overlay(layers[0], layers[1]))
         controls: list[ft.Control] = [overlay]
         if self.confirm_seat is not None:
@@ -255,13 +255,13 @@ class BoardScreen(RoomScreen):
             bool(self.join_help and self.join_help.shown),
         )
 
-    def messages(self) -> list[ft.Control]:
+    def messages(self, ctx: GameContext) -> list[ft.Control]:
         """This board's own error and notice, floating over the page's bottom edge (see
         message_overlay)."""
         out: list[ft.Control] = []
-        cue = self.handover_cue()
+        cue = self.handover_cue(ctx)
         if cue is not None:
-            out.append(ft.Row([cue], alignment=ft.MainAxisAlignment.END, key="handover-row"))
+            out.append(cue)
         if self.error:
             out.append(banner(self.error, on_dismiss=handler(self.dismiss_messages)))
         if self.notice:
@@ -549,7 +549,7 @@ class BoardScreen(RoomScreen):
             content=ft.Container(width=ctx.width, content=ft.Column(body, scroll=ft.ScrollMode.AUTO, spacing=12)),
         )
         # as on a phone: a finger slid off the pad and lifted off every choice hides the cards
-        return message_overlay(peek_catcher(ctx, page), message_layer(self.messages()))
+        return message_overlay(peek_catcher(ctx, page), message_layer(self.messages(ctx)))
 
     # -- host events --
 

@@ -409,24 +409,31 @@ class RoomScreen:
         during the handover window."""
         return based_on != self.room.version or self.handover.refuses(raw.get("by"))
 
-    def handover_cue(self) -> ft.Control | None:
+    def handover_cue(self, ctx: GameContext) -> ft.Control | None:
         """While the window is open, a small "Now Gus" floating over the page (nothing moves; a
         phone's top edge, a board's bottom edge): who the controls act for now, and that they are
-        not live yet."""
-        if not self.handover.is_open() or self.handover.seat is None:
+        not live yet. A part: the page's redraws during the window do not send it again."""
+        seat = self.handover.seat
+        if not self.handover.is_open() or seat is None:
             return None
-        text = self.tr.t("ui.handover_now", self.names, seat=self.handover.seat) if self.acts_for_others else self.tr.t("ui.handover_now_self")
-        return ft.Semantics(
-            identifier="handover-now",
-            key="handover-now",
-            live_region=True,
-            content=ft.Container(
-                bgcolor=COLOUR_HEX[self.colours[self.handover.seat]],
-                border_radius=8,
-                padding=ft.Padding.symmetric(horizontal=10, vertical=4),
-                content=ft.Text(f"{glyph(self.colours[self.handover.seat])} {text}", size=16, weight=ft.FontWeight.BOLD, color=text_on(self.colours[self.handover.seat])),
-            ),
-        )
+        text = self.tr.t("ui.handover_now", self.names, seat=seat) if self.acts_for_others else self.tr.t("ui.handover_now_self")
+        colour = self.colours[seat]
+
+        def cue() -> ft.Control:
+            badge = ft.Semantics(
+                identifier="handover-now",
+                key="handover-now",
+                live_region=True,
+                content=ft.Container(
+                    bgcolor=COLOUR_HEX[colour],
+                    border_radius=8,
+                    padding=ft.Padding.symmetric(horizontal=10, vertical=4),
+                    content=ft.Text(f"{glyph(colour)} {text}", size=16, weight=ft.FontWeight.BOLD, color=text_on(colour)),
+                ),
+            )
+            return ft.Row([badge], alignment=ft.MainAxisAlignment.END, key="handover-row")
+
+        return ctx.part("handover-row", (seat, text, colour), cue)
 
     def handover_message(self) -> str:
         if self.handover.is_open() and not self.acts_for_others:

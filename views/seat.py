@@ -251,9 +251,9 @@ class SeatScreen(RoomScreen):
         messages = [banner(self.error, on_dismiss=handler(self.dismiss_error))] if self.error else []
         if self.away_notice:
             messages.append(banner(tr.t("ui.away_cleared"), ACCENT, ident="away-notice", on_dismiss=handler(self.dismiss_error)))
-        cue = self.handover_cue()
+        cue = self.handover_cue(ctx)
         if cue is not None:
-            messages.insert(0, ft.Row([cue], alignment=ft.MainAxisAlignment.END, key="handover-row"))
+            messages.insert(0, cue)
         # (the catcher's handlers use only the page's `ui` and `rerender`, alike at every drawing)
         catcher = ctx.group("peek-catcher", None, [page], lambda body: peek_catcher(ctx, body[0]))
         layer = ctx.group("messages", None, messages, message_layer)
