@@ -98,6 +98,10 @@ class Game(Protocol[SetupT, StateT, ActionT]):
 
     def project(self, state: StateT, audience: Audience) -> BaseModel: ...
 
+    def seat_view(self, state: StateT, seat: int, board: Any) -> BaseModel:
+        """`project(state, seat_audience(seat))` drawn from `board`, `project(state, BOARD)`."""
+        ...
+
     def waiting_for(self, state: StateT) -> tuple[int, ...]:
         """Seats the game is waiting on right now (empty when over)."""
         ...

@@ -296,7 +296,12 @@ class Room:
             self._views, self._viewed_state = {}, state
         view = self._views.get(audience)
         if view is None:
-            view = self._views[audience] = self.game.project(state, audience)
+            if audience.kind == "seat" and audience.seat is not None:
+                # a phone's view is the board's with its own part (one public projection a state)
+                view = self.game.seat_view(state, audience.seat, self.view(BOARD))
+            else:
+                view = self.game.project(state, audience)
+            self._views[audience] = view
         return view
 
     def recent_rulings(self) -> list[Ruling]:

@@ -29,18 +29,24 @@ def reveal_panel(ctx: GameContext, view: Any) -> ft.Control | None:
     if not getattr(view, "awaiting_reveal", False):
         return None
     tr = ctx.tr
-    items: list[ft.Control] = [label(tr.t("ui.reveal_waiting"), 20, INK, ft.FontWeight.BOLD)]
-    line = ready_line(ctx, view)
-    if line is not None:
-        items.append(line)
     legal = getattr(view, "board_legal", None)
-    if ctx.acts_for_current and legal is not None and getattr(legal, "reveal", False):
-        items.append(big_button(tr.t("ui.reveal"), handler(ctx.submit, {"type": "reveal", "by": None}), ident="reveal"))
-    return ft.Semantics(
-        identifier="reveal-panel",
-        key="reveal-panel",
-        content=ft.Container(bgcolor=PANEL, border=ft.Border.all(3, ACCENT), border_radius=12, padding=12, content=ft.Column(items, spacing=8, tight=True)),
-    )
+    may_reveal = ctx.acts_for_current and legal is not None and getattr(legal, "reveal", False)
+
+    def build() -> ft.Control:
+        items: list[ft.Control] = [label(tr.t("ui.reveal_waiting"), 20, INK, ft.FontWeight.BOLD)]
+        line = ready_line(ctx, view)
+        if line is not None:
+            items.append(line)
+        if may_reveal:
+            items.append(big_button(tr.t("ui.reveal"), handler(ctx.submit, {"type": "reveal", "by": None}), ident="reveal"))
+        return ft.Semantics(
+            identifier="reveal-panel",
+            key="reveal-panel",
+            content=ft.Container(bgcolor=PANEL, border=ft.Border.all(3, ACCENT), border_radius=12, padding=12, content=ft.Column(items, spacing=8, tight=True)),
+        )
+
+    # a part: the redraws while the table gets ready send only who is ready
+    return ctx.part("reveal-panel", (tuple(getattr(view, "ready", ()) or ()), may_reveal), build)
 
 
 def ready_panel(ctx: GameContext, view: Any, seat: int) -> ft.Control | None:
@@ -48,17 +54,24 @@ def ready_panel(ctx: GameContext, view: Any, seat: int) -> ft.Control | None:
     round after the payout), and who is ready already."""
     legal = getattr(view, "my_legal", None)
     may = legal is not None and getattr(legal, "ready", False)
-    line = ready_line(ctx, view)
-    if not may and line is None:
+    ready = tuple(getattr(view, "ready", ()) or ())
+    if not may and not ready:
         return None
     tr = ctx.tr
-    items: list[ft.Control] = []
-    if may:
-        text = tr.t("ui.ready") if getattr(view, "awaiting_reveal", False) else tr.t("ui.ready_next")
-        items.append(big_button(text, handler(ctx.submit, {"type": "ready", "by": seat}), ident="ready", key=ctx.act_key("ready", seat)))
-    if line is not None:
-        items.append(line)
-    return ft.Column(items, spacing=6, tight=True, key="ready-panel")
+    awaiting = bool(getattr(view, "awaiting_reveal", False))
+
+    def build() -> ft.Control:
+        items: list[ft.Control] = []
+        if may:
+            text = tr.t("ui.ready") if awaiting else tr.t("ui.ready_next")
+            items.append(big_button(text, handler(ctx.submit, {"type": "ready", "by": seat}), ident="ready", key=ctx.act_key("ready", seat)))
+        line = ready_line(ctx, view)
+        if line is not None:
+            items.append(line)
+        return ft.Column(items, spacing=6, tight=True, key="ready-panel")
+
+    # a part: another player's redraw that changes neither sends nothing
+    return ctx.part("ready-panel", (may, awaiting, ready, seat), build)
 
 
 #: the enabled "Take back my move": the page's light ink, not the grey of secondary buttons

@@ -1740,6 +1740,11 @@ class ChicagoPoker:
         )
         if seat is None:
             return view
+        return self.seat_view(state, seat, view)
+
+    def seat_view(self, state: State, seat: int, board: View) -> View:
+        """`seat`'s view drawn from the board's (`board`, `project(state, BOARD)`): its own
+        part added. The room draws every phone's view from its one board view this way."""
         face_down = tuple(
             HiddenCard(business=b.id, position=i + 1, card=p.card)
             for b in state.businesses
@@ -1754,7 +1759,7 @@ class ChicagoPoker:
             bribed=tuple(b for b in state.bribed if b.seat == seat),
             my_pick=next((p for p in state.picks if p.seat == seat), None),
         )
-        return view.model_copy(update={"me": me, "my_legal": self.legal(state, seat)})
+        return board.model_copy(update={"me": me, "my_legal": self.legal(state, seat)})
 
     # -- room hooks --
 

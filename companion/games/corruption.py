@@ -1395,19 +1395,19 @@ class Corruption:
             board_legal=self.board_legal(state),
         )
         if audience.kind == "seat" and audience.seat is not None:
-            seat = audience.seat
-            known = [KnownCard(placement=p.index, seat=seat, card=p.card, via="own") for p in state.placements if p.seat == seat]
-            for peek in state.peeks:
-                if peek.seat == seat and peek.round == state.round and state.phase != "round_over":
-                    target = state.placements[peek.placement]
-                    known.append(KnownCard(placement=target.index, seat=target.seat, card=target.card, via="peek"))
-            view = view.model_copy(
-                update={
-                    "me": SeatPrivate(seat=seat, hand=self.hand(state, seat), known_cards=tuple(known)),
-                    "my_legal": self.legal(state, seat),
-                }
-            )
+            return self.seat_view(state, audience.seat, view)
         return view
+
+    def seat_view(self, state: State, seat: int, board: View) -> View:
+        """`seat`'s view drawn from the board's (`board`, `project(state, BOARD)`): its own
+        part added. The room draws every phone's view from its one board view this way."""
+        known = [KnownCard(placement=p.index, seat=seat, card=p.card, via="own") for p in state.placements if p.seat == seat]
+        for peek in state.peeks:
+            if peek.seat == seat and peek.round == state.round and state.phase != "round_over":
+                target = state.placements[peek.placement]
+                known.append(KnownCard(placement=target.index, seat=target.seat, card=target.card, via="peek"))
+        me = SeatPrivate(seat=seat, hand=self.hand(state, seat), known_cards=tuple(known))
+        return board.model_copy(update={"me": me, "my_legal": self.legal(state, seat)})
 
     # -- room hooks --
 

@@ -1873,21 +1873,23 @@ class Reglement:
         if audience.kind != "seat" and state.phase in ("play", "alerte") and state.turn is not None:
             view = view.model_copy(update={"turn_options": self.options(state, state.turn, with_hand=False)})
         if audience.kind == "seat" and audience.seat is not None and 0 <= audience.seat < state.players:
-            seat = audience.seat
-            my_turn = state.phase == "play" and state.turn == seat
-            view = view.model_copy(
-                update={
-                    "me": SeatPrivate(
-                        seat=seat,
-                        hand=state.hands[seat],
-                        can_discard=my_turn and not state.cards_played and not state.discarded,
-                        can_end_turn=my_turn and bool(state.cards_played or state.discarded),
-                        income_now=income(state, seat).total,
-                    ),
-                    "my_options": self.options(state, seat),
-                }
-            )
+            return self.seat_view(state, audience.seat, view)
         return view
+
+    def seat_view(self, state: State, seat: int, board: View) -> View:
+        """`seat`'s view drawn from the board's (`board`, `project(state, BOARD)`): the board's
+        own turn options taken out, this seat's own part added. The room draws every phone's
+        view from its one board view this way."""
+        my_turn = state.phase == "play" and state.turn == seat
+        me = SeatPrivate(
+            seat=seat,
+            hand=state.hands[seat],
+            can_discard=my_turn and not state.cards_played and not state.discarded,
+            can_end_turn=my_turn and bool(state.cards_played or state.discarded),
+            income_now=income(state, seat).total,
+        )
+        board_only = {"turn_options": View.model_fields["turn_options"].default}
+        return board.model_copy(update={**board_only, "me": me, "my_options": self.options(state, seat)})
 
     # -- room hooks --
 

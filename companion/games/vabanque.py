@@ -672,18 +672,18 @@ class Vabanque:
             board_legal=board_legal,
         )
         if audience.kind == "seat" and audience.seat is not None:
-            seat = audience.seat
-            view = view.model_copy(
-                update={
-                    "me": SeatPrivate(
-                        seat=seat,
-                        cards_in_hand=self.cards_in_hand(state, seat),
-                        my_placements=tuple(p for p in state.placements if p.seat == seat),
-                    ),
-                    "my_legal": self.legal(state, seat),
-                }
-            )
+            return self.seat_view(state, audience.seat, view)
         return view
+
+    def seat_view(self, state: State, seat: int, board: View) -> View:
+        """`seat`'s view drawn from the board's (`board`, `project(state, BOARD)`): its own
+        part added. The room draws every phone's view from its one board view this way."""
+        me = SeatPrivate(
+            seat=seat,
+            cards_in_hand=self.cards_in_hand(state, seat),
+            my_placements=tuple(p for p in state.placements if p.seat == seat),
+        )
+        return board.model_copy(update={"me": me, "my_legal": self.legal(state, seat)})
 
     # -- room hooks --
 

@@ -230,9 +230,8 @@ def board_body(ctx: GameContext, view: View, reveal: ft.Control | None = None) -
     inside = 2 * (radius - tile / 2)
     compact = inside < 200  # about 170 px on a phone
     box_width, box_height = (inside * 0.8, inside * 0.6) if compact else (size * 0.5, size * 0.4)
-    lines_props = (view.phase, view.waiting_for, view.winners, view.round, view.chip_value, compact)
     # each line a part: a chip placed changes the prompt's player, not the turn order under it
-    lines = ctx.part("ring-centre-lines", lines_props, lambda: ft.Column(centre_lines(ctx, view, compact), horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True, spacing=6))
+    lines = ctx.group("ring-centre-lines", None, centre_lines(ctx, view, compact), lambda lines: ft.Column(lines, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True, spacing=6))
     below_lines = [] if compact or view.phase == "over" else [ctx.part("ring-turn-order", view.order, lambda: turn_order(ctx, view))]
     centre = ctx.group(
         "ring-centre",
@@ -284,33 +283,41 @@ def board_body(ctx: GameContext, view: View, reveal: ft.Control | None = None) -
 
 
 def centre_lines(ctx: GameContext, view: View, compact: bool = False) -> list[ft.Control]:
+    """The lines inside the ring, each a part: a chip placed changes the player's chip alone
+    (the prompt and the hint read the same for every player of a phase)."""
     tr = ctx.tr
     scale = 0.7 if compact else 1.0
     lines: list[ft.Control] = []
     if view.phase == "over":
-        lines.append(label(tr.t("ui.winner", ctx.names, seats=list(view.winners)), int(28 * scale), ACCENT, ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER))
+        winner = tr.t("ui.winner", ctx.names, seats=list(view.winners))
+        lines.append(ctx.part("centre-winner", (winner, scale), lambda: label(winner, int(28 * scale), ACCENT, ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER)))
         return lines
     if len(view.waiting_for) == 1:
         seat = view.waiting_for[0]
-        lines.append(player_chip(tr, ctx.names, ctx.colours, seat, int(24 * scale)))
+        lines.append(ctx.part("centre-player", (seat, scale), lambda: player_chip(tr, ctx.names, ctx.colours, seat, int(24 * scale))))
         # the shared board names the player ("Anna: move the pawn"), never "your"
         prompt = tr.t("vabanque.board_prompt.moves", ctx.names, seat=seat) if view.phase == "moves" else tr.t(f"vabanque.prompt.{view.phase}", value=view.chip_value)
-        lines.append(label(prompt, int(20 * scale), INK, text_align=ft.TextAlign.CENTER))
-        hint = centre_hint(ctx, view)
-        if hint is not None and not compact:
-            lines.append(hint)
+        lines.append(ctx.part("centre-prompt", (prompt, scale), lambda: label(prompt, int(20 * scale), INK, text_align=ft.TextAlign.CENTER)))
+        if not compact and (hint := centre_hint_text(ctx, view)) is not None:
+            lines.append(ctx.part("centre-hint", hint, lambda: label(hint, 15, MUTED, text_align=ft.TextAlign.CENTER)))
     elif view.phase == "payout":
-        lines.append(label(tr.t("vabanque.payout_title", round=view.round), int(24 * scale), ACCENT, ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER))
+        title = tr.t("vabanque.payout_title", round=view.round)
+        lines.append(ctx.part("centre-payout", (title, scale), lambda: label(title, int(24 * scale), ACCENT, ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER)))
     # (the turn order goes under these lines, or under the ring on a phone: see board_body)
     return lines
 
 
-def centre_hint(ctx: GameContext, view: View) -> ft.Control | None:
+def centre_hint_text(ctx: GameContext, view: View) -> str | None:
     if view.phase == "cards":
-        return label(ctx.tr.t("vabanque.cards_on_phone"), 15, MUTED, text_align=ft.TextAlign.CENTER)
+        return ctx.tr.t("vabanque.cards_on_phone")
     if view.phase == "chips" and ctx.acts_for_current:
-        return label(ctx.tr.t("vabanque.tap_table"), 15, MUTED, text_align=ft.TextAlign.CENTER)
+        return ctx.tr.t("vabanque.tap_table")
     return None
+
+
+def centre_hint(ctx: GameContext, view: View) -> ft.Control | None:
+    text = centre_hint_text(ctx, view)
+    return None if text is None else label(text, 15, MUTED, text_align=ft.TextAlign.CENTER)
 
 
 def turn_order(ctx: GameContext, view: View) -> ft.Control:
@@ -557,7 +564,7 @@ def seat_body(ctx: GameContext, view: View) -> ft.Control:
                 spacing=8,
             )
 
-        items.append(private_section(ctx, choose_card))
+        items.append(private_section(ctx, choose_card, props=(legal.cards, chosen, view.round)))
     # Private: this seat's own cards, never anyone else's, shown only on request.
     elif me.cards_in_hand or me.my_placements:
 
@@ -569,7 +576,7 @@ def seat_body(ctx: GameContext, view: View) -> ft.Control:
                 lines.append(label(tr.t("vabanque.my_placements", placements=placed), 18, INK))
             return ft.Column(lines, spacing=6)
 
-        items.append(private_section(ctx, my_cards))
+        items.append(private_section(ctx, my_cards, props=(me.cards_in_hand, me.my_placements)))
     if view.phase != "over":
         items.append(table_picker(ctx, view, seat, legal, chosen))
     if legal.moves:
@@ -592,7 +599,9 @@ def card_buttons(ctx: GameContext, cards: Any, chosen: str | None, round_number:
     names = [ctx.tr.t(f"vabanque.card.{card}") for card in cards]
 
     def build(i: int, size: int, lines: int, height: float) -> ft.Control:
-        return card_button(ctx, cards[i], names[i], chosen == cards[i], round_number, size, lines, height)
+        # each a part: a pick redraws the two cards whose ring changed
+        props = (cards[i], names[i], chosen == cards[i], round_number, size, lines, height)
+        return ctx.part(f"card-choice-{i}", props, lambda: card_button(ctx, *props))
 
     return ft.Semantics(identifier="card-choices", key="card-choices", content=secret_choices(ctx.width, names, build, columns=3))
 
@@ -651,6 +660,9 @@ def table_button(ctx: GameContext, seat: int, number: int, width: float, key: st
 PICKING_KEY = "vabanque.picking"
 #: what they place before this seat has placed anything
 PLACING_CHIPS: tuple[str, str | None] = ("place_chip", None)
+#: the tables' totals the phone's table buttons last showed (hidden, they keep them: see
+#: table_picker)
+PICKER_TOTALS_KEY = "vabanque.picker-totals"
 
 
 async def place_on(ctx: GameContext, seat: int, number: int) -> None:
@@ -683,6 +695,12 @@ def table_picker(ctx: GameContext, view: View, seat: int, legal: Any, chosen: st
     # one width for all, filling the row (81 px each, four a row, on a 390 px phone)
     width = min(96.0, (ctx.width - (columns - 1) * TABLE_GAP) / columns)
     totals = tuple((table.number, table.total) for table in view.tables)
+    # Hidden, the buttons keep the totals they last showed: the other players' chips change
+    # nothing on this phone's hidden buttons (sent again each time, they were most of a waiting
+    # phone's patch); they catch up when shown.
+    if shown or len(ctx.ui.get(PICKER_TOTALS_KEY, ())) != len(totals):
+        ctx.ui[PICKER_TOTALS_KEY] = totals
+    totals = ctx.ui[PICKER_TOTALS_KEY]
 
     def buttons() -> ft.Control:
         children = [ctx.part("picker-prompt", prompt, lambda: label(prompt, 22 if chips else 20, INK, ft.FontWeight.BOLD))]
