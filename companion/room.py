@@ -296,7 +296,7 @@ class Room:
             self._views, self._viewed_state = {}, state
         view = self._views.get(audience)
         if view is None:
-            if audience.kind == "seat" and audience.seat is not None:
+            if audience.kind == "seat" and audience.seat is not None and 0 <= audience.seat < len(self.seats):
                 # a phone's view is the board's with its own part (one public projection a state)
                 view = self.game.seat_view(state, audience.seat, self.view(BOARD))
             else:

@@ -506,11 +506,21 @@ async def test_the_diffs_walks_find_what_flets_own_find_in_the_same_order(make_h
         with monkeypatch.context() as flets_own:
             flets_own.setattr(DiffBuilder, "_configure_dataclass", flets_configure)
             theirs = list(flets_configure(builder, theirs_tree, None, frozen))
-        assert [type(c).__name__ for c in ours] == [type(c).__name__ for c in theirs] and len(ours) == 16
+        def named(control: Any) -> tuple[Any, ...]:
+            return (type(control).__name__, control.key, getattr(control, "value", None))
+
+        assert [named(c) for c in ours] == [named(c) for c in theirs] and len(ours) == 16
 
         def state(control: Any, root: Any) -> tuple[Any, ...]:
             parent = control._parent() if getattr(control, "_parent", None) else None
-            return (getattr(control, "_frozen", None), getattr(control, "_initialized", None), None if parent is None else type(parent).__name__, parent is root)
+            return (
+                getattr(control, "_frozen", None),
+                getattr(control, "_initialized", None),
+                None if parent is None else named(parent),
+                parent is root,
+                bool(getattr(control, "_dirty", None)),
+                hasattr(control, "__changes"),
+            )
 
         assert [state(c, ours_tree) for c in ours] == [state(c, theirs_tree) for c in theirs]
     world.harness.check()

@@ -25,8 +25,9 @@ log = logging.getLogger(__name__)
 
 #: endings of view-state keys (a string, or a tuple's first item) that say where a page is, not
 #: what its player entered: ruling steps, the last shootout shown, an open deal form, the peek,
-#: what a phone's hidden table buttons were last used for (the action was sent)
-VIEW_POSITIONS = (".step", ".step_seen", ".show_last", ".dealing", ".peek", ".drafts", ".picking")
+#: what a phone's hidden table buttons were last used for (the action was sent) and the totals
+#: they last showed
+VIEW_POSITIONS = (".step", ".step_seen", ".show_last", ".dealing", ".peek", ".drafts", ".picking", ".totals_shown")
 
 
 class Reads(dict):

@@ -662,7 +662,7 @@ PICKING_KEY = "vabanque.picking"
 PLACING_CHIPS: tuple[str, str | None] = ("place_chip", None)
 #: the tables' totals the phone's table buttons last showed (hidden, they keep them: see
 #: table_picker)
-PICKER_TOTALS_KEY = "vabanque.picker-totals"
+PICKER_TOTALS_KEY = "vabanque.picker.totals_shown"
 
 
 async def place_on(ctx: GameContext, seat: int, number: int) -> None:
