@@ -564,7 +564,7 @@ def seat_body(ctx: GameContext, view: View) -> ft.Control:
                 spacing=8,
             )
 
-        items.append(private_section(ctx, choose_card, props=(legal.cards, chosen, view.round)))
+        items.append(private_section(ctx, choose_card))
     # Private: this seat's own cards, never anyone else's, shown only on request.
     elif me.cards_in_hand or me.my_placements:
 
@@ -576,7 +576,7 @@ def seat_body(ctx: GameContext, view: View) -> ft.Control:
                 lines.append(label(tr.t("vabanque.my_placements", placements=placed), 18, INK))
             return ft.Column(lines, spacing=6)
 
-        items.append(private_section(ctx, my_cards, props=(me.cards_in_hand, me.my_placements)))
+        items.append(private_section(ctx, my_cards))
     if view.phase != "over":
         items.append(table_picker(ctx, view, seat, legal, chosen))
     if legal.moves:
@@ -599,9 +599,7 @@ def card_buttons(ctx: GameContext, cards: Any, chosen: str | None, round_number:
     names = [ctx.tr.t(f"vabanque.card.{card}") for card in cards]
 
     def build(i: int, size: int, lines: int, height: float) -> ft.Control:
-        # each a part: a pick redraws the two cards whose ring changed
-        props = (cards[i], names[i], chosen == cards[i], round_number, size, lines, height)
-        return ctx.part(f"card-choice-{i}", props, lambda: card_button(ctx, *props))
+        return card_button(ctx, cards[i], names[i], chosen == cards[i], round_number, size, lines, height)
 
     return ft.Semantics(identifier="card-choices", key="card-choices", content=secret_choices(ctx.width, names, build, columns=3))
 
