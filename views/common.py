@@ -370,7 +370,7 @@ PEEK_SHOWN_SECONDS = 20
 HOLD_PAD_PADDING = 32
 
 
-def private_section(ctx: GameContext, build: Callable[[], ft.Control], *, hold_text: str | None = None, release_text: str | None = None, props: Any = None) -> ft.Control:
+def private_section(ctx: GameContext, build: Callable[[], ft.Control], *, hold_text: str | None = None, release_text: str | None = None) -> ft.Control:
     """A seat's secrets, built only while the player holds the "Hold to see your cards" pad (or
     after a tap on "Show my cards", the accessible alternative). While hidden, the secret is not
     built at all, so neither the page's text nor what the server sends carries any of it.
@@ -378,10 +378,7 @@ def private_section(ctx: GameContext, build: Callable[[], ft.Control], *, hold_t
     face-down card").
 
     The pad stays first, with the same key in every state: Flet then keeps its control id across
-    the redraws a press causes, and the release reaches the control the finger is on.
-
-    `props`: what `build` draws from, when it can be said (then the secrets are a part: another
-    player's move leaves them as they were, unsent); None: built at every drawing."""
+    the redraws a press causes, and the release reaches the control the finger is on."""
     state = ctx.ui.get(PEEK_KEY)
     # (the pad's and the buttons' handlers use only the page's `ui` and `rerender`, the same at
     # every drawing: a reused pad acts as a new one would)
@@ -392,13 +389,9 @@ def private_section(ctx: GameContext, build: Callable[[], ft.Control], *, hold_t
     elif not state:
         items.append(ctx.part("show-private", None, lambda: show_private_button(ctx)))
     if state:
-
-        def content() -> ft.Control:
-            secrets = build()
-            secrets.key = "private-content"
-            return secrets
-
-        items.append(content() if props is None else ctx.part("private-content", props, content))
+        content = build()
+        content.key = "private-content"
+        items.append(content)
     else:
         for key in ctx.ui.pop(PEEK_DRAFTS, ()):
             ctx.ui.pop(key, None)  # a half-made secret choice does not wait, hidden, for the next look
