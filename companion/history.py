@@ -22,14 +22,18 @@ from pydantic import BaseModel, ValidationError
 from companion.engine import BOARD, RuleError, Ruling
 from companion.games import GAMES
 from companion.room import (
+    CHANNELS_CHECKED_FROM,
     LOG_FORMAT,
     LOG_FORMAT_VERSION,
+    OWN_CHANNELS,
     READABLE_FORMAT_VERSIONS,
     ExportedLog,
     Rejected,
     apply_logged,
+    channel_refusal,
     initial_logged,
     replay_export,
+    sent_by,
 )
 from companion.store import LogEntry, RoomRecord
 
@@ -76,6 +80,7 @@ MESSAGES: dict[str, str] = {
     "history.err.bad_undo": "Entry {n:num} undoes actions that could not be undone.",
     "history.err.not_an_action": "Entry {n:num} is not an action of {game:label=game}: {detail}",
     "history.err.illegal": "Entry {n:num} breaks the rules: {reason}",
+    "history.err.wrong_channel": "Entry {n:num} came from a device that may not send it ({channel}): {reason}",
     "history.err.unfinished": "The game in this log has not ended.",
     "history.replay_unfinished": "The game in this log has not ended: this is the state after its last entry.",
     "history.err.result_mismatch": "The log's recorded result does not match its actions: it was changed.",
@@ -325,6 +330,9 @@ def read_log(data: bytes | str | dict[str, Any]) -> CheckedLog:
                 seat = entry.payload["seat"]
                 if log.format_version < 2 or count != 1 or type(seat) is not int or senders[-1] != seat:
                     raise Rejected("history.err.bad_undo", n=expected)
+                if log.format_version >= CHANNELS_CHECKED_FROM and (entry.channel not in OWN_CHANNELS or not sent_by(effective[-1], seat)):
+                    # a seat takes back only what it sent itself, from its own channel
+                    raise Rejected("history.err.bad_undo", n=expected)
                 payload["seat"] = seat
             del states[-count:], reveals[-count:], senders[-count:], effective[-count:]
             entry = entry.model_copy(update={"payload": payload})
@@ -333,6 +341,10 @@ def read_log(data: bytes | str | dict[str, Any]) -> CheckedLog:
                 action = game.action_adapter.validate_python(entry.payload)
             except ValidationError as exc:
                 raise Rejected("history.err.not_an_action", n=expected, game=game.id, detail=_first_error(exc)) from None
+            refusal = logged_channel_refusal(game, action, entry.channel, log.format_version)
+            if refusal is not None:
+                names = [p.name for p in setup.players]
+                raise Rejected("history.err.wrong_channel", n=expected, channel=entry.channel, reason=refusal.code, reason_params=refusal.params, names=names)
             try:
                 outcome = apply_logged(game, states[-1], action, log.format_version)
             except RuleError as err:
@@ -345,6 +357,16 @@ def read_log(data: bytes | str | dict[str, Any]) -> CheckedLog:
             effective.append(entry)
         entries.append(entry)
     return CheckedLog(log=log, entries=entries, setup=setup, effective=effective, state=states[-1])
+
+
+def logged_channel_refusal(game: Any, action: Any, channel: str, format_version: int) -> Rejected | None:
+    """Whether the live room of this log's format would have refused this action on this channel.
+    A log records the channel, not the device's seat: an action on a seat's channel is taken as
+    sent by the seat it names. Format 1 had no host-only actions (any phone started the next round)."""
+    refusal = channel_refusal(game, action, channel, action.by if channel in OWN_CHANNELS else None)
+    if refusal is not None and format_version == 1 and game.host_only(action) is not None:
+        return None
+    return refusal
 
 
 async def import_log(host: Host, data: bytes | str | dict[str, Any]) -> Room:
@@ -394,7 +416,7 @@ def replay_summary(checked: CheckedLog) -> dict[str, Any]:
 def refusal_text(tr: Translator, refusal: Rejected) -> str:
     """A refusal in the reader's words; a rule broken by an entry is named in the game's terms."""
     params = dict(refusal.params)
-    if refusal.code == "history.err.illegal":
+    if refusal.code in ("history.err.illegal", "history.err.wrong_channel"):
         params["reason"] = tr.t(params["reason"], params.pop("names", ()), **params.pop("reason_params", {}))
     return tr.t(refusal.code, (), **params)
 

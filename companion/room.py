@@ -12,7 +12,8 @@ import hashlib
 import json
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Iterable
+import time
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -30,12 +31,19 @@ log = logging.getLogger(__name__)
 Channel = Literal["seat", "host", "pass"]
 
 LOG_FORMAT = "table-referee-log"
+#: 4: the host's own table entries (Corruption's deal, Chicago Poker's tiles and deck cards,
+#: Règlement's seating at random) name no seat (`by: null`); a seat takes back only what it sent
+#: itself (channel "seat" or "pass"); replay checks each entry's channel as the live room does;
 #: 3: Règlement shuffles the set-aside cards into a new pile as the last card of the pile is drawn
 #: (the rulebook; 1 and 2: only when a draw found the pile short; see initial_logged);
 #: 2: completing a hidden phase waits for a logged `reveal` (or every seat's `ready`), and a seat
 #: may take back its own latest action; 1: completing the phase revealed at once (apply_logged).
-LOG_FORMAT_VERSION = 3
-READABLE_FORMAT_VERSIONS = (1, 2, 3)
+LOG_FORMAT_VERSION = 4
+READABLE_FORMAT_VERSIONS = (1, 2, 3, 4)
+#: the first format whose replay checks who sent each entry on which channel (see channel_refusal)
+CHANNELS_CHECKED_FROM = 4
+#: channels on which a seat sends its own actions: its phone, or the tablet passed to it
+OWN_CHANNELS = ("seat", "pass")
 RECENT_RULINGS = 40
 
 
@@ -86,13 +94,38 @@ class ExportedLog(BaseModel):
     result: dict[str, Any] | None
 
 
+RoomEventKind = Literal["version", "presence", "seats", "requests", "next"]
+
+
 @dataclass(frozen=True)
 class RoomEvent:
-    """What changed: the game ("version"), who is connected ("presence"), seat links ("seats"),
-    or "Play again" made the room that follows this one ("next")."""
+    """What changed: the game ("version"), who is connected ("presence"), seat links and the
+    devices holding them ("seats"), other devices' requests for seats ("requests"), or "Play
+    again" made the room that follows this one ("next")."""
 
-    kind: Literal["version", "presence", "seats", "next"]
+    kind: RoomEventKind
     version: int
+
+
+#: seconds the host board has to answer a device's request for a seat before it lapses
+SEAT_REQUEST_SECONDS = 180.0
+#: seconds after a request was refused, lapsed or withdrawn before that seat can be asked for again
+SEAT_REQUEST_QUIET_SECONDS = 10.0
+
+RequestOutcome = Literal["open", "allowed", "refused", "expired", "withdrawn"]
+
+
+@dataclass(eq=False)
+class SeatRequest:
+    """A device asking for a seat another device holds (companion.room `Room.ask_for_seat`)."""
+
+    seat: int
+    #: the asking device's fingerprint
+    device: str
+    #: when it asked (time.monotonic)
+    asked: float
+    outcome: RequestOutcome = "open"
+    timer: asyncio.TimerHandle | None = field(default=None, repr=False)
 
 
 Listener = Callable[[RoomEvent], Awaitable[None]]
@@ -101,6 +134,33 @@ Listener = Callable[[RoomEvent], Awaitable[None]]
 def new_token() -> str:
     """A secret link token: 128 bits from the OS's CSPRNG."""
     return secrets.token_urlsafe(16)
+
+
+#: the longest device secret a device may bring (ours are 22 characters): anything else is junk
+DEVICE_SECRET_MAX = 64
+
+
+def device_fingerprint(secret: str) -> str:
+    """What the host keeps of a device's secret: its SHA-256 (the secret itself stays on the device)."""
+    return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def valid_device_secret(given: object) -> bool:
+    return isinstance(given, str) and 16 <= len(given) <= DEVICE_SECRET_MAX
+
+
+def channel_refusal(game: Any, action: Any, channel: str, seat: int | None) -> Rejected | None:
+    """Who may send what on which channel (the live room, and replay from format 4): host-only
+    actions only from the host board; the host board enters only public actions; a seat's
+    channel carries only that seat's own actions. `seat` is the sending seat (None: the host)."""
+    host_only = game.host_only(action)
+    if host_only is not None and channel != "host":
+        return Rejected(host_only)
+    if channel in OWN_CHANNELS and action.by != seat:
+        return Rejected("room.err.not_your_seat", mine=seat, seat=action.by)
+    if channel == "host" and not game.is_public(action):
+        return Rejected("room.err.secret_on_board", seat=action.by)
+    return None
 
 
 def same_secret(secret: str, given: object) -> bool:
@@ -143,6 +203,27 @@ def apply_logged(game: Any, state: Any, action: Any, format_version: int) -> Out
         revealed = game.reveal(outcome.state)
         outcome = Outcome(state=revealed.state, rulings=outcome.rulings + revealed.rulings, reveals=True)
     return outcome
+
+
+def sent_by(entry: LogEntry, seat: int) -> bool:
+    """Whether `seat` sent this action itself (its phone, or the tablet passed to it): what it
+    may take back. A move the host board entered for it is the host's to undo."""
+    return entry.kind == "action" and entry.channel in OWN_CHANNELS and entry.payload.get("by") == seat
+
+
+def take_back_refusal(entries: list[LogEntry], outcomes: list[Outcome], seat: int) -> str | None:
+    """Why `seat` may not take back its latest action now (a message code), or None: it may while
+    that action is the latest in effect, it sent it itself, and it revealed nothing."""
+    # Only the actions since the last reveal count: an older one can never come back, and
+    # saying so all round long (a reason under a greyed button) would only be noise.
+    since = max((i for i, o in enumerate(outcomes) if o.reveals), default=-1)
+    if not any(sent_by(e, seat) for e in entries[max(since, 0):]):
+        return "room.err.take_back_nothing"
+    if since == len(entries) - 1:  # this seat's own action was the reveal (its "ready")
+        return "room.err.take_back_revealed"
+    if not sent_by(entries[-1], seat):
+        return "room.err.take_back_later"
+    return None
 
 
 def undone_seat(payloads: list[dict[str, Any]]) -> int | None:
@@ -237,6 +318,12 @@ class Room:
     format_version: int = LOG_FORMAT_VERSION
     #: the table QR code's secret and options (companion.store.TableLink); set by the Host
     table: TableLink = field(default_factory=lambda: TableLink(secret=new_token()))
+    #: other devices' requests for claimed seats, by seat (in memory: a restart forgets them)
+    requests: dict[int, SeatRequest] = field(default_factory=dict)
+    #: per seat, when a new request may be made again (after one was answered or lapsed)
+    _request_quiet: dict[int, float] = field(default_factory=dict, repr=False)
+    request_seconds: float = SEAT_REQUEST_SECONDS
+    request_quiet_seconds: float = SEAT_REQUEST_QUIET_SECONDS
     #: the projections of the current state drawn so far, by audience (see view)
     _views: dict[Audience, BaseModel] = field(default_factory=dict, repr=False)
     _viewed_state: Any = field(default=None, repr=False)
@@ -339,7 +426,7 @@ class Room:
         self.listeners[listener] = priority
         return lambda: self.listeners.pop(listener, None)
 
-    def _notify(self, kind: Literal["version", "presence", "seats", "next"]) -> None:
+    def _notify(self, kind: RoomEventKind) -> None:
         event = RoomEvent(kind=kind, version=self.version)
         for listener in sorted(self.listeners, key=self.listeners.__getitem__):
             task = asyncio.get_running_loop().create_task(listener(event))
@@ -373,13 +460,9 @@ class Room:
         if self.archived:
             raise Rejected("room.err.archived")
         action = self.parse(raw)
-        host_only = self.game.host_only(action)
-        if host_only is not None and channel != "host":
-            raise Rejected(host_only)
-        if channel in ("seat", "pass") and action.by != seat:
-            raise Rejected("room.err.not_your_seat", mine=seat, seat=action.by)
-        if channel == "host" and not self.game.is_public(action):
-            raise Rejected("room.err.secret_on_board", seat=action.by)
+        refusal = channel_refusal(self.game, action, channel, seat)
+        if refusal is not None:
+            raise refusal
         canonical = action.model_dump(mode="json")
         key = idempotency_key(channel, seat, based_on_version, canonical)
         async with self.lock:
@@ -452,17 +535,10 @@ class Room:
         """May this seat take back its own latest action now? Only while it is the latest action
         in effect and it revealed nothing (a take-back never shows what it took back)."""
         assert self.history is not None
-        entries, outcomes = self.history.entries, self.history.outcomes
-        # Only the actions since the last reveal count: an older one can never come back, and
-        # saying so all round long (a reason under a greyed button) would only be noise.
-        since = max((i for i, o in enumerate(outcomes) if o.reveals), default=-1)
-        if self.archived or not any(e.payload.get("by") == seat for e in entries[max(since, 0):]):
+        if self.archived:
             return TakeBackStatus(available=False, refusal="room.err.take_back_nothing")
-        if since == len(entries) - 1:  # this seat's own action was the reveal (its "ready")
-            return TakeBackStatus(available=False, refusal="room.err.take_back_revealed")
-        if entries[-1].payload.get("by") != seat:
-            return TakeBackStatus(available=False, refusal="room.err.take_back_later")
-        return TakeBackStatus(available=True)
+        refusal = take_back_refusal(self.history.entries, self.history.outcomes, seat)
+        return TakeBackStatus(available=refusal is None, refusal=refusal)
 
     async def take_back(self, seat: int, *, based_on_version: int, channel: Literal["seat", "pass"] = "seat") -> Accepted:
         """Undo exactly this seat's latest action (see take_back_status), logged with the seat as
@@ -483,13 +559,95 @@ class Room:
             )
             return await self._append_undo(entry, 1, undo_ruling(entry.payload, []))
 
-    async def claim(self, seat: int) -> None:
-        if self.seats[seat].claimed:
-            return
-        record = self.seats[seat].model_copy(update={"claimed": True})
-        await self.store.call("set_seat", self.id, record)
-        self.seats[seat] = record
-        self._notify("seats")
+    # -- a seat is one device's --
+
+    def holds(self, seat: int, device: str) -> bool:
+        """Whether this device (its secret) holds the seat."""
+        held = self.seats[seat].device
+        return held is not None and secrets.compare_digest(held, device_fingerprint(device))
+
+    def answers(self, seat: int, token: str | None, device: str) -> bool:
+        """Whether the seat answers this device now: its link is current and the seat is bound to
+        this device (a seat no device holds answers none until it is claimed)."""
+        return 0 <= seat < len(self.seats) and self.token_valid(seat, token) and self.holds(seat, device)
+
+    async def claim(self, seat: int, device: str) -> bool:
+        """A device brings the seat's valid link: it takes the seat if no device holds it (a new
+        seat, a reissued link, a seat claimed before seats were bound to devices). True when this
+        device holds the seat; False when another one does (then it may ask the host board)."""
+        async with self.lock:  # two devices opening one link at once: the first gets it
+            record = self.seats[seat]
+            if record.device is None:
+                record = record.model_copy(update={"claimed": True, "device": device_fingerprint(device)})
+                await self.store.call("set_seat", self.id, record)
+                self.seats[seat] = record
+                self._notify("seats")
+                return True
+        return self.holds(seat, device)
+
+    def request(self, seat: int) -> SeatRequest | None:
+        """The open request of another device for this seat, if any."""
+        request = self.requests.get(seat)
+        return request if request is not None and request.outcome == "open" else None
+
+    async def ask_for_seat(self, seat: int, device: str, now_: float | None = None) -> SeatRequest:
+        """Another device opened this claimed seat's link: the host board is asked (Allow /
+        Refuse). One open request per seat: the same device asking again gets its own request
+        back; another device is refused while one is open, and any device for a short while after
+        one was answered or lapsed (a device that keeps asking costs the others nothing)."""
+        if self.archived:
+            raise Rejected("room.err.archived")
+        at = time.monotonic() if now_ is None else now_
+        fingerprint = device_fingerprint(device)
+        open_request = self.request(seat)
+        if open_request is not None:
+            if secrets.compare_digest(open_request.device, fingerprint):
+                return open_request
+            raise Rejected("seat.err.request_waiting", seat=seat)
+        quiet_until = self._request_quiet.get(seat, 0.0)
+        if at < quiet_until:
+            raise Rejected("seat.err.request_soon", seat=seat, seconds=max(1, round(quiet_until - at)))
+        request = SeatRequest(seat=seat, device=fingerprint, asked=at)
+        self.requests[seat] = request
+        loop = asyncio.get_running_loop()
+        request.timer = loop.call_later(self.request_seconds, self._lapse_request, request)
+        self._notify("requests")
+        return request
+
+    def _lapse_request(self, request: SeatRequest) -> None:
+        if self.requests.get(request.seat) is request and request.outcome == "open":
+            self._close_request(request, "expired")
+
+    def _close_request(self, request: SeatRequest, outcome: RequestOutcome) -> None:
+        request.outcome = outcome
+        if request.timer is not None:
+            request.timer.cancel()
+            request.timer = None
+        self.requests.pop(request.seat, None)
+        if outcome != "allowed":
+            self._request_quiet[request.seat] = time.monotonic() + self.request_quiet_seconds
+        self._notify("requests")
+
+    async def answer_request(self, seat: int, allow: bool) -> None:
+        """The host board's answer: Allow moves the seat to the asking device (the device on it
+        is signed out at once, as by a new link); Refuse leaves it where it is."""
+        request = self.request(seat)
+        if request is None:
+            raise Rejected("seat.err.request_gone", seat=seat)
+        if allow:
+            async with self.lock:
+                record = self.seats[seat].model_copy(update={"claimed": True, "device": request.device})
+                await self.store.call("set_seat", self.id, record)
+                self.seats[seat] = record
+            self._close_request(request, "allowed")
+            self._notify("seats")
+        else:
+            self._close_request(request, "refused")
+
+    async def withdraw_request(self, request: SeatRequest) -> None:
+        """The asking device left its page: its request goes (the board stops asking)."""
+        if self.requests.get(request.seat) is request and request.outcome == "open":
+            self._close_request(request, "withdrawn")
 
     # -- the table QR code: one scan, then a tap on a free seat --
 
@@ -508,13 +666,14 @@ class Room:
             return []
         return [s.seat for s in self.seats if not s.claimed and s.seat not in self.table.pass_seats]
 
-    async def claim_free(self, seat: int) -> str:
-        """Claim a free seat from the table page: its token, for the phone to keep. Raises
-        Rejected when the seat is no longer offered (taken meanwhile, or the game started)."""
+    async def claim_free(self, seat: int, device: str) -> str:
+        """Claim a free seat from the table page for this device: its token, for the phone to
+        keep. Raises Rejected when the seat is no longer offered (taken meanwhile, or the game
+        started)."""
         async with self.lock:  # two phones tapping the same seat: one gets it
             if seat not in self.free_seats():
                 raise Rejected("table.err.seat_gone", seat=seat)
-            record = self.seats[seat].model_copy(update={"claimed": True})
+            record = self.seats[seat].model_copy(update={"claimed": True, "device": device_fingerprint(device)})
             await self.store.call("set_seat", self.id, record)
             self.seats[seat] = record
         self._notify("seats")
@@ -536,6 +695,9 @@ class Room:
         record = SeatRecord(seat=seat, token=new_token(), claimed=False)
         await self.store.call("set_seat", self.id, record)
         self.seats[seat] = record
+        request = self.request(seat)
+        if request is not None:  # asked with the old link: nothing left to allow
+            self._close_request(request, "refused")
         self._notify("seats")
         return record.token
 
@@ -624,7 +786,17 @@ class Host:
         self.listeners.add(listener)
         return lambda: self.listeners.discard(listener)
 
-    async def create_room(self, game_id: str, setup_raw: dict[str, Any], seed: int | None = None, *, free_seats: bool = True) -> Room:
+    async def create_room(
+        self,
+        game_id: str,
+        setup_raw: dict[str, Any],
+        seed: int | None = None,
+        *,
+        free_seats: bool = True,
+        devices: Sequence[str | None] = (),
+    ) -> Room:
+        """A new room. `devices`: per seat, the fingerprint of a device already holding it (Play
+        again: each phone keeps its seat in the next game)."""
         game = GAMES.get(game_id)
         if game is None:
             raise Rejected("room.err.unknown_game", game=game_id)
@@ -644,7 +816,10 @@ class Host:
             created=now(),
             format_version=LOG_FORMAT_VERSION,
         )
-        seats = [SeatRecord(seat=i, token=new_token(), claimed=False) for i in range(len(setup.players))]
+        held = list(devices) + [None] * len(setup.players)
+        seats = [
+            SeatRecord(seat=i, token=new_token(), claimed=held[i] is not None, device=held[i]) for i in range(len(setup.players))
+        ]
         link = TableLink(secret=new_token(), free_seats=free_seats)
         await self.store.call("create_room", record, seats, link)
         room = Room.restore(record, seats, [], self.store)
@@ -665,7 +840,12 @@ class Host:
             following = self.rooms.get(room.table.next_room or "")
             if following is not None:
                 return following
-            following = await self.create_room(room.game_id, room.setup.model_dump(mode="json"), free_seats=room.table.free_seats)
+            following = await self.create_room(
+                room.game_id,
+                room.setup.model_dump(mode="json"),
+                free_seats=room.table.free_seats,
+                devices=[s.device for s in room.seats],
+            )
             if room.table.pass_seats:  # who played on the tablet still does
                 following.table = following.table.model_copy(update={"pass_seats": room.table.pass_seats})
                 await self.store.call("set_table_link", following.id, following.table)

@@ -45,7 +45,12 @@ import page read it. Conventions for a person or program writing one:
 - `format_version` 1: the action completing a hidden phase revealed at once; 2: the game then
   waits for the host's `reveal` or every seat's `ready`, and seats may take back a move; 3: in
   Règlement the set-aside cards are shuffled into a new pile as soon as the last card of the pile
-  is drawn (in 1 and 2, only when a draw found the pile short)."""
+  is drawn (in 1 and 2, only when a draw found the pile short); 4: the host's own table entries
+  (Corruption's `deal_contracts`, Chicago Poker's `reveal_tile` and `reveal_deck_card`,
+  Règlement's `seat_random`, entered on the host board) have `by: null`; a seat's undo (`seat`)
+  takes back only an action that seat sent itself (channel "seat" or "pass"); and every entry is
+  checked against the channel rules above (in 2 and 3: host-only actions and secret actions on
+  the host channel; in 1 only the latter)."""
 
 GAME_CONVENTIONS: dict[str, str] = {
     "vabanque": (

@@ -62,6 +62,15 @@ CREATE TABLE IF NOT EXISTS log_formats (
     room_id TEXT PRIMARY KEY REFERENCES rooms(id),
     version INTEGER NOT NULL
 );
+-- The device each claimed seat answers (companion.room `device_fingerprint`: a SHA-256 of the
+-- secret the device keeps, never the secret). A claimed seat without a row is from before seats
+-- were bound to a device: the first device that brings its valid token binds it.
+CREATE TABLE IF NOT EXISTS seat_devices (
+    room_id TEXT NOT NULL REFERENCES rooms(id),
+    seat INTEGER NOT NULL,
+    device TEXT NOT NULL,
+    PRIMARY KEY (room_id, seat)
+);
 CREATE TABLE IF NOT EXISTS imported (
     room_id TEXT PRIMARY KEY REFERENCES rooms(id),
     source_id TEXT NOT NULL,
@@ -94,8 +103,11 @@ class RoomRecord(BaseModel):
 
 class SeatRecord(BaseModel):
     seat: int
+    #: the secret of the seat's link (its QR code): presenting it claims a seat no device holds
     token: str
     claimed: bool
+    #: the fingerprint of the device that claimed the seat (None: no device holds it yet)
+    device: str | None = None
 
 
 class TableLink(BaseModel):
@@ -173,6 +185,10 @@ class Store:
                 "INSERT INTO seats(room_id, seat, token, claimed) VALUES (?,?,?,?)",
                 [(room.id, s.seat, s.token, int(s.claimed)) for s in seats],
             )
+            db.executemany(
+                "INSERT INTO seat_devices(room_id, seat, device) VALUES (?,?,?)",
+                [(room.id, s.seat, s.device) for s in seats if s.device is not None],
+            )
             if link is not None:
                 self._put_link(db, room.id, link)
 
@@ -206,15 +222,27 @@ class Store:
 
     def seats(self, room_id: str) -> list[SeatRecord]:
         rows = self.db.execute(
-            "SELECT seat, token, claimed FROM seats WHERE room_id=? ORDER BY seat", (room_id,)
+            "SELECT seats.seat, token, claimed, device FROM seats LEFT JOIN seat_devices"
+            " ON seat_devices.room_id = seats.room_id AND seat_devices.seat = seats.seat"
+            " WHERE seats.room_id=? ORDER BY seats.seat",
+            (room_id,),
         ).fetchall()
-        return [SeatRecord(seat=r[0], token=r[1], claimed=bool(r[2])) for r in rows]
+        return [SeatRecord(seat=r[0], token=r[1], claimed=bool(r[2]), device=r[3]) for r in rows]
 
     def set_seat(self, room_id: str, seat: SeatRecord) -> None:
-        self._write(
-            "UPDATE seats SET token=?, claimed=? WHERE room_id=? AND seat=?",
-            (seat.token, int(seat.claimed), room_id, seat.seat),
-        )
+        """The seat's link, whether it is claimed and by which device: one transaction."""
+        with self._transaction() as db:
+            db.execute(
+                "UPDATE seats SET token=?, claimed=? WHERE room_id=? AND seat=?",
+                (seat.token, int(seat.claimed), room_id, seat.seat),
+            )
+            if seat.device is None:
+                db.execute("DELETE FROM seat_devices WHERE room_id=? AND seat=?", (room_id, seat.seat))
+            else:
+                db.execute(
+                    "INSERT OR REPLACE INTO seat_devices(room_id, seat, device) VALUES (?,?,?)",
+                    (room_id, seat.seat, seat.device),
+                )
 
     # -- log --
 

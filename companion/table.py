@@ -1,6 +1,7 @@
 """Strings of the table QR code (one scan, then a tap on a free seat), of seat claims and links,
-and of the end screen ("Play again", the BG Stats QR code). The logic lives in companion.room
-(`Room.free_seats`, `Room.claim_free`, `Host.play_again`) and companion.bgstats."""
+of a seat held by one device (another device asks the host board for it), and of the end screen
+("Play again", the BG Stats QR code). The logic lives in companion.room (`Room.free_seats`,
+`Room.claim_free`, `Room.claim`, `Room.ask_for_seat`, `Host.play_again`) and companion.bgstats."""
 
 from __future__ import annotations
 
@@ -30,4 +31,21 @@ MESSAGES: dict[str, str] = {
     "table.play_again_hint": "Same game, players, seats and house rules: every phone moves to its seat.",
     "table.bgstats_title": "Keep this play in BG Stats",
     "table.bgstats_hint": "Scan with a phone that has BG Stats: it opens this play for import.",
+    # a seat is one device's: another device asks the host board
+    "seat.in_use_title": "{seat:seat}'s seat is in use on another device",
+    "seat.asking": "The host board is asked whether this device may take the seat. Wait here: the seat opens as soon as the host allows it.",
+    "seat.moved_here_title": "{seat:seat}'s seat is now on another device",
+    "seat.ask_hint": "To play on this device, ask the host board: the seat then moves here and leaves the other device.",
+    "seat.ask_button": "Ask the host board",
+    "seat.refused": "The host board said no: the seat stays on the other device.",
+    "seat.expired": "Nobody answered on the host board. Ask again, or tell the host.",
+    "seat.err.request_waiting": "Another device is already asking for {seat:seat}'s seat. Ask the host, or try again in a few minutes.",
+    "seat.err.request_soon": "The host board has just answered a request for this seat. Ask again in {seconds} s.",
+    "seat.err.request_gone": "That request is no longer open.",
+    "seat.asked_for": "Another device asked for your seat. The host board decides; if it was not you, tell the host.",
+    "seat.moved_away": "This seat moved to another device: the host board allowed it. To play here again, open your seat's link on this device and ask the host.",
+    "seat.request_on_board": "A new device asks for {seat:seat}'s seat.",
+    "seat.request_hint": "Allow moves the seat to it and signs the other device out. Refuse if nobody at the table asked.",
+    "seat.allow": "Allow",
+    "seat.refuse": "Refuse",
 }

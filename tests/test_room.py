@@ -181,11 +181,14 @@ async def test_undo_is_logged_and_never_crosses_a_reveal(host: Host) -> None:
 async def test_reissued_link_replaces_the_old_one(host: Host) -> None:
     room = await new_room(host)
     old = room.seats[1].token
-    await room.claim(1)
+    assert await room.claim(1, "device-of-bruno-phone")
     new = await room.reissue(1)
     assert room.seat_for_token(old) is None
     assert room.seat_for_token(new) == 1
-    assert not room.seats[1].claimed
+    assert not room.seats[1].claimed and room.seats[1].device is None
+    # the new link is a claim again: the first device to bring it holds the seat
+    assert await room.claim(1, "device-of-a-new-phone")
+    assert not await room.claim(1, "device-of-bruno-phone")
     assert len(new) >= 22  # 128 bits, url-safe base64
 
 

@@ -79,13 +79,13 @@ async def test_a_seat_taken_meanwhile_is_refused_with_a_reason(make_host: Any, h
     await first.click("claim-2")
     # the second phone's list followed the room: Chloe's seat is gone from it
     assert not second.has("claim-2") and second.has("claim-0")
-    await world.room.claim(0)  # Alice arrives by her own seat QR code
+    await world.room.claim(0, "device-of-alice-phone")  # Alice arrives by her own seat QR code
     await world.harness.settle()
     assert not second.has("claim-0") and second.has("claim-1")
     # a tap that raced another phone's is refused, and changes nothing
     token = world.room.seats[0].token
     with pytest.raises(Rejected) as refused:
-        await world.room.claim_free(0)
+        await world.room.claim_free(0, "device-of-a-late-phone")
     assert refused.value.code == "table.err.seat_gone" and world.room.seats[0].token == token
 
 
@@ -182,7 +182,8 @@ async def test_revoking_a_claim_asks_first_then_signs_the_phone_out(make_host: A
     text = phone.text()
     # how to get back in, and nothing of the game: not even whose seat it was
     assert "signed out" in text and "ask the host to show your seat's QR code" in text and "Alice" not in text
-    assert phone.browser.storage == {}
+    # the revoked link is forgotten; the device keeps its own secret (for the seat it claims next)
+    assert set(phone.browser.storage) == {"referee.device"}
     # free again: offered on the table page before the game starts
     again = await scan(world, f"{BASE}/table/{world.room.id}/{world.room.table.secret}", "phone-2")
     assert again.has("claim-0")

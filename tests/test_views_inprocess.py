@@ -305,7 +305,9 @@ async def test_join_link_stores_token_and_opens_seat(make_host: Any, harness_fac
     world = await make_world(make_host, harness_factory, "join")
     phone = await world.open_phone(1)
     assert phone.conn.routes == [f"/seat/{world.room.id}"]
-    assert phone.browser.storage == {f"referee.seat.{world.room.id}": world.room.seats[1].token}
+    device = phone.browser.storage["referee.device"]
+    assert phone.browser.storage == {f"referee.seat.{world.room.id}": world.room.seats[1].token, "referee.device": device}
+    assert world.room.holds(1, device) and world.room.seats[1].device != device  # the host keeps a fingerprint
     assert "Bruno" in phone.text()
     assert world.room.seats[1].claimed and world.room.connected(1)
     # a second tab of the same phone opens the seat from storage alone
@@ -333,7 +335,7 @@ async def test_reissue_revokes_the_old_link(make_host: Any, harness_factory: Any
     world, board, phone, old = await reissue_with_phone(make_host, harness_factory, 2)
     assert world.room.seats[2].token != old and not world.room.seats[2].claimed
     assert world.room.seat_for_token(old) is None
-    assert phone.browser.storage == {}  # the phone forgot the seat
+    assert set(phone.browser.storage) == {"referee.device"}  # the phone forgot the seat
     assert not world.room.connected(2)
     assert board.has("seat-qr-2")  # the board shows the new link's QR at once
     assert "has a new link" in board.text()

@@ -26,7 +26,7 @@ import flet as ft
 
 from companion.i18n import LANGUAGES, translator
 from companion.history import finished_room
-from companion.room import Host
+from companion.room import Host, new_token, valid_device_secret
 from views.board import BoardScreen
 from views.boards import BoardsScreen
 from views import flet_patches
@@ -36,9 +36,10 @@ from views.home import HomeScreen
 from views.memory import reclaim_soon
 from views.join import TableScreen
 from views.seat import SeatScreen
+from views.seat_request import SeatRequestScreen
 from views.app_window import ScreenAwake, is_app_window
 # (AppConfig and the storage keys are this module's names too: main.py and the tests import them here)
-from views.session import LANG_KEY, SEAT_KEY, AppConfig, PageSession, PhoneStorage, StorageUnavailable  # noqa: F401
+from views.session import DEVICE_KEY, LANG_KEY, SEAT_KEY, AppConfig, PageSession, PhoneStorage, StorageUnavailable  # noqa: F401
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +87,8 @@ class TabSession(PageSession):
         self.config = config
         self.screen: Any = None
         self.prefs = PhoneStorage()
+        #: this device's secret, once read from its storage (see device)
+        self._device: str | None = None
         self._resize_queued = False
         self._resized_at = 0.0
         #: the session expired (its device stayed away longer than the session timeout)
@@ -239,10 +242,17 @@ class TabSession(PageSession):
             else:
                 self.screen = ReplayScreen(self, tr, finished, host_query=host_query)
         elif parts[0] == "join" and len(parts) == 3:
+            # a seat's link is a claim: the first device takes the seat; another one asks the board
             room = self.host.rooms.get(parts[1])
-            if room is None or room.seat_for_token(parts[2]) is None:
+            seat = room.seat_for_token(parts[2]) if room is not None else None
+            if room is None or seat is None:
                 return self.invalid_link()
-            return await self.enter_seat(room, parts[2])
+            device = await self.device()
+            if self.closed:
+                return
+            if await room.claim(seat, device):
+                return await self.enter_seat(room, parts[2])
+            self.screen = SeatRequestScreen(self, tr, room, seat=seat, token=parts[2], device=device, ask_now=True)
         elif parts[0] == "table" and len(parts) == 3:
             room = self.host.rooms.get(parts[1])
             if room is None or not room.table_secret_valid(parts[2]):
@@ -257,7 +267,13 @@ class TabSession(PageSession):
             seat = room.seat_for_token(stored) if room and isinstance(stored, str) else None
             if room is None or seat is None:
                 return self.invalid_link()
-            self.screen = SeatScreen(self, tr, room, seat=seat, token=stored)
+            device = await self.device()
+            if self.closed:
+                return
+            if await room.claim(seat, device):  # (a seat claimed before seats had devices binds here)
+                self.screen = SeatScreen(self, tr, room, seat=seat, token=stored, device=device)
+            else:  # the seat moved to another device: this one may ask the board for it back
+                self.screen = SeatRequestScreen(self, tr, room, seat=seat, token=stored, device=device, ask_now=False)
         else:
             return self.invalid_link()
         await self.screen.open()
@@ -270,13 +286,40 @@ class TabSession(PageSession):
         try:
             await self.prefs.set(SEAT_KEY.format(room=room.id), token)
         except StorageUnavailable:
-            # The phone cannot remember the seat: play on from the token itself.
+            # The phone cannot remember the seat: play on from the token itself, in this tab.
+            seat = room.seat_for_token(token)
+            if seat is None:
+                return self.invalid_link()
             await self.leave()
-            self.screen = SeatScreen(self, translator(self.lang), room, seat=room.seat_for_token(token), token=token)
+            self.screen = SeatScreen(self, translator(self.lang), room, seat=seat, token=token, device=await self.device())
             await self.screen.open()
             return
         # Take the token out of the address bar; the phone's storage remembers it.
         self.page.navigate(f"/seat/{room.id}")
+
+    async def device(self) -> str:
+        """This browser's device secret (128 bits): kept in its storage, so every tab of it, and
+        every session after a reload, a new Wi-Fi address or a host restart, reads the same one;
+        made the first time. A browser without storage gets one for this tab's session only (a
+        reload there is a new device, which asks the host board for its seat)."""
+        if self._device is not None:
+            return self._device
+        try:
+            stored = await self.prefs.get(DEVICE_KEY)
+            storage = True
+        except StorageUnavailable:
+            stored, storage = None, False
+        if valid_device_secret(stored):
+            self._device = stored
+            return stored
+        made = new_token()
+        self._device = made
+        if storage:
+            try:
+                await self.prefs.set(DEVICE_KEY, made)
+            except StorageUnavailable:
+                pass  # this tab keeps it for its session
+        return made
 
     def storage_failed(self) -> None:
         tr = translator(self.lang)

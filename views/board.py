@@ -58,6 +58,8 @@ PASS_BUTTON_WIDTH = 80
 
 class BoardScreen(RoomScreen):
     channel = "host"
+    #: what the board shows changes with the game, presence, seats and devices asking for seats
+    watches = frozenset({"version", "presence", "seats", "requests"})
 
     def __init__(self, session: PageSession, tr: Translator, room: Room, *, is_host: bool, host_query: str):
         super().__init__(session, tr, room)
@@ -268,7 +270,48 @@ class BoardScreen(RoomScreen):
             out.append(banner(self.notice, ACCENT, ident="notice", on_dismiss=handler(self.dismiss_messages)))
         if self.away_notice:
             out.append(banner(self.tr.t("ui.away_cleared"), ACCENT, ident="away-notice", on_dismiss=handler(self.dismiss_messages)))
+        if self.is_host:
+            out.extend(self.seat_request(seat) for seat in sorted(self.room.requests) if self.room.request(seat) is not None)
         return out
+
+    def seat_request(self, seat: int) -> ft.Control:
+        """Another device asks for a seat: the host board allows or refuses (Room.answer_request)."""
+        tr = self.tr
+        return ft.Semantics(
+            identifier=f"seat-request-{seat}",
+            key=f"seat-request-{seat}",
+            live_region=True,
+            content=ft.Container(
+                bgcolor=PANEL,
+                border=ft.Border.all(3, ACCENT),
+                border_radius=12,
+                padding=12,
+                content=ft.Column(
+                    [
+                        ft.Row([player_chip(tr, self.names, self.colours, seat, 18), label(tr.t("seat.request_on_board", self.names, seat=seat), 20, INK, ft.FontWeight.BOLD)], wrap=True),
+                        label(tr.t("seat.request_hint"), 15, MUTED),
+                        ft.Row(
+                            [
+                                big_button(tr.t("seat.allow"), handler(self.answer_request, seat, True), ident=f"seat-request-allow-{seat}", key=f"seat-request-allow-{seat}"),
+                                big_button(tr.t("seat.refuse"), handler(self.answer_request, seat, False), ident=f"seat-request-refuse-{seat}", colour="#B0BEC5", key=f"seat-request-refuse-{seat}"),
+                            ],
+                            wrap=True,
+                        ),
+                    ],
+                    spacing=8,
+                    tight=True,
+                ),
+            ),
+        )
+
+    async def answer_request(self, seat: int, allow: bool) -> None:
+        if not self.is_host:
+            return
+        try:
+            await self.room.answer_request(seat, allow)
+        except Rejected as rejection:  # answered on another board, or lapsed meanwhile
+            self.error = self.tr.error(rejection.code, rejection.params, self.names)
+        await self.render()
 
     def undo_refusal(self) -> str:
         """Why Undo is greyed out."""
@@ -454,9 +497,8 @@ class BoardScreen(RoomScreen):
                     key=f"seat-qr-{seat}",
                     content=ft.Image(src=qr_svg(url), width=size, height=size, semantics_label=tr.t("ui.scan_to_join", self.names, seat=seat)),
                 ),
-                # plain text: a selectable one reaches the accessibility tree as an empty text
-                # field of the text's height (nameless, and too small a target)
-                label(url, 14, MUTED),
+                # the QR code only: a link printed as text could be read or photographed from
+                # across the room and opened on another device
             ]
         content.append(big_button(tr.t("ui.close"), handler(self.close_qr), ident="close-qr"))
         return ft.Container(

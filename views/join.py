@@ -44,7 +44,8 @@ class TableScreen(PlainScreen):
             stored = await self.session.prefs.get(SEAT_KEY.format(room=self.room.id))
         except StorageUnavailable:
             stored = None
-        if isinstance(stored, str) and self.room.seat_for_token(stored) is not None:
+        seat = self.room.seat_for_token(stored) if isinstance(stored, str) else None
+        if seat is not None and self.room.answers(seat, stored, await self.session.device()):
             # This phone already has its seat here (scanned again): straight to it.
             self.page.navigate(f"/seat/{self.room.id}")
             return
@@ -98,7 +99,7 @@ class TableScreen(PlainScreen):
     async def claim(self, seat: int) -> None:
         self._claiming = True
         try:
-            token = await self.room.claim_free(seat)
+            token = await self.room.claim_free(seat, await self.session.device())
         except Rejected as rejection:
             self._claiming = False
             self.error = self.tr.error(rejection.code, rejection.params, self.room.names)

@@ -29,15 +29,18 @@ class SeatScreen(RoomScreen):
     channel = "seat"
     priority = 1
     acts_for_others = False
-    #: a phone shows neither who is connected nor which seats are taken
-    watches = frozenset({"version"})
+    #: a phone shows neither who is connected nor which seats are taken; it does show that
+    #: another device asked for its seat ("requests")
+    watches = frozenset({"version", "requests"})
     #: the rule card is up: drawn instead of the game (so no secret is on the page)
     show_rules = False
 
-    def __init__(self, session: PageSession, tr: Translator, room: Room, *, seat: int, token: str):
+    def __init__(self, session: PageSession, tr: Translator, room: Room, *, seat: int, token: str, device: str):
         super().__init__(session, tr, room)
         self.seat = seat
         self.token = token
+        #: this device's secret: the seat answers it only while the seat is bound to it
+        self.device = device
         self.signed_out = False
         self.online = False
         self._peek_timer: asyncio.TimerHandle | None = None
@@ -52,7 +55,12 @@ class SeatScreen(RoomScreen):
     async def open(self) -> None:
         self.page.on_app_lifecycle_state_change = self.on_lifecycle
         self.haptics = ft.HapticFeedback()
-        await self.room.claim(self.seat)
+        if not self.answered():
+            self.signed_out = True  # the seat moved on while this page was being opened
+            self.page.controls.clear()
+            self.page.add(self.signed_out_page())
+            self.page.update()
+            return
         if self.room.table.next_room:  # "Play again" happened while this phone was away
             await self.move_to_next()
             return
@@ -76,7 +84,7 @@ class SeatScreen(RoomScreen):
         await super().connected(up)
 
     async def on_room_event(self, event: RoomEvent) -> None:
-        if event.kind == "seats" and not self.room.token_valid(self.seat, self.token):
+        if event.kind == "seats" and not self.answered():
             await self.sign_out()
             return
         if event.kind == "next":
@@ -84,8 +92,19 @@ class SeatScreen(RoomScreen):
             return
         await super().on_room_event(event)
 
+    def answered(self) -> bool:
+        """The seat still answers this device: its link is current and it is bound to it."""
+        return self.room.answers(self.seat, self.token, self.device)
+
+    def signed_out_page(self) -> ft.Control:
+        """Why this device lost its seat: a new link (reissued), or the board moved the seat to
+        another device (a request it allowed)."""
+        moved = self.room.token_valid(self.seat, self.token)
+        text = self.tr.t("seat.moved_away" if moved else "table.signed_out", self.names, seat=self.seat)
+        return ft.Semantics(identifier="signed-out", key="signed-out", content=centered_message(text))
+
     async def sign_out(self) -> None:
-        """The host re-issued this seat: this phone loses it at once."""
+        """The host re-issued this seat, or moved it to another device: this one loses it at once."""
         if self.signed_out:
             return
         if self.online:
@@ -96,10 +115,12 @@ class SeatScreen(RoomScreen):
         await super().close()
         # The page is replaced before anything is awaited: a phone that is away reconnects to
         # whatever the session holds, and forgetting the token can wait seconds for it.
+        moved = self.room.token_valid(self.seat, self.token)
         self.page.controls.clear()
-        self.page.add(ft.Semantics(identifier="signed-out", key="signed-out", content=centered_message(self.tr.t("table.signed_out", self.names))))
+        self.page.add(self.signed_out_page())
         self.page.update()
-        await self.session.prefs.remove(f"referee.seat.{self.room.id}")
+        if not moved:  # a revoked link is of no use any more (a moved seat's may ask for it back)
+            await self.session.prefs.remove(f"referee.seat.{self.room.id}")
 
     #: seconds the cards stay open without a tap, or held without a release reaching the host
     PEEK_SECONDS = PEEK_SHOWN_SECONDS
@@ -183,7 +204,7 @@ class SeatScreen(RoomScreen):
             await self.render()
 
     async def submit(self, raw: dict, *, seen: int | None = None) -> bool:
-        if self.signed_out or not self.room.token_valid(self.seat, self.token):
+        if self.signed_out or not self.answered():
             await self.sign_out()
             return False
         return await super().submit(raw, seen=seen)
@@ -249,6 +270,9 @@ class SeatScreen(RoomScreen):
             ),
         )
         messages = [banner(self.error, on_dismiss=handler(self.dismiss_error))] if self.error else []
+        if self.room.request(self.seat) is not None:
+            # someone opened this seat's link on another device: the board decides (never silently)
+            messages.append(banner(tr.t("seat.asked_for", self.names, seat=self.seat), ACCENT, ident="seat-asked-for"))
         if self.away_notice:
             messages.append(banner(tr.t("ui.away_cleared"), ACCENT, ident="away-notice", on_dismiss=handler(self.dismiss_error)))
         cue = self.handover_cue(ctx)
@@ -284,7 +308,7 @@ class SeatScreen(RoomScreen):
         """"Play again" made the next room: this phone's seat there, without a scan (the valid
         token of this seat here is what entitles it to the seat there)."""
         following = self.session.host.rooms.get(self.room.table.next_room or "")
-        if following is None or self.signed_out or not self.room.token_valid(self.seat, self.token):
+        if following is None or self.signed_out or not self.answered():
             return
         await self.session.enter_seat(following, following.seats[self.seat].token)
 

@@ -26,6 +26,8 @@ log = logging.getLogger(__name__)
 
 SEAT_KEY = "referee.seat.{room}"
 LANG_KEY = "referee.lang"
+#: the device's own secret: the seats it claims answer it (companion.room `Room.claim`)
+DEVICE_KEY = "referee.device"
 
 
 class AppConfig:
@@ -111,4 +113,8 @@ class PageSession(Protocol):
 
     async def enter_seat(self, room: Room, token: str) -> None:
         """This phone takes the seat `token` opens, then the seat page opens."""
+        ...
+
+    async def device(self) -> str:
+        """This device's secret, from its storage (made and kept there the first time)."""
         ...

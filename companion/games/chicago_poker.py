@@ -1,6 +1,6 @@
 """Chicago Poker (Cathala & Faidutti, 2007): gangsters at businesses, poker shootouts.
 
-Rules: shared/rules/RULES.md §3 (the rulebook is originals/002, Russian machine translation).
+Rules: docs/rules/chicago_poker.md (from a machine translation of the Russian rulebook).
 
 The physical deck, hands and tile stack stay on the table: the app never knows what is drawn.
 It counts hand sizes (every draw is an action), the deck and the tiles, and learns a card's
@@ -56,7 +56,7 @@ from companion.games.poker_hands import (
 from companion.players import Player, check_players
 from companion.standings import Detail, Standing, ranked
 
-# --- constants (RULES.md §3.2-§3.4) ------------------------------------------------------------
+# --- constants (docs/rules/chicago_poker.md#components to #gangster-cards) -----------------------
 
 BusinessType = Literal["speakeasy", "jazz_club", "brewery", "gambling_house"]
 BUSINESS_TYPES: tuple[BusinessType, ...] = ("speakeasy", "jazz_club", "brewery", "gambling_house")
@@ -72,7 +72,7 @@ PATTERNS: dict[str, str] = {
 OPEN_BUSINESSES_BY_PLAYERS = {2: 2, 3: 2, 4: 3, 5: 4, 6: 4}
 
 Colour = Literal["c1", "c2", "c3", "c4", "c5"]
-#: The colour names are unknown (RULES.md §3.2): generic ids, labelled in MESSAGES.
+#: The colour names are unknown (docs/rules/chicago_poker.md#components): generic ids, labelled in MESSAGES.
 COLOURS: tuple[Colour, ...] = ("c1", "c2", "c3", "c4", "c5")
 VALUES = range(1, 16)
 GANGSTER_CARDS = len(VALUES) * len(COLOURS)
@@ -108,29 +108,29 @@ class Setup(Model):
     bosses: tuple[Boss, ...] = ()
     #: seat index of the first player; None draws one at random (recorded through the seed)
     first_player: int | None = None
-    #: variant [RULEBOOK]: win with 2 of a type or any 3
+    #: variant (docs/rules/chicago_poker.md#winning): win with 2 of a type or any 3
     short_game: bool = False
-    #: variant [RULEBOOK]: False removes the 6 special cards ("tactical" game)
+    #: variant (docs/rules/chicago_poker.md#components): False removes the 6 special cards ("tactical" game)
     special_cards: bool = True
-    #: hand order (RULES.md §3.5; the summary card's order is unknown): "recommended" [REC],
+    #: hand order (docs/rules/chicago_poker.md#hand-order; the summary card's is unknown): "recommended",
     #: "rarity" (rarer is higher), or "custom" (`custom_ranking`, checked against the card)
     hand_ranking: Literal["recommended", "rarity", "custom"] = "recommended"
     #: the table's own order, highest first; used when hand_ranking is "custom"
     custom_ranking: tuple[Category, ...] = RECOMMENDED_RANKING
-    #: §3.6: a player filling a business that already has a marker also takes one ("marker",
+    #: docs/rules/chicago_poker.md#shootout-markers: a player filling a business that already has a marker also takes one ("marker",
     #: their 5 cards are then protected) or not ("none"); either way the first marker triggers
     later_markers: Literal["marker", "none"] = "marker"
-    #: §3.6: several of your shootouts at the start of your turn: you choose the order, or the
+    #: docs/rules/chicago_poker.md#shootouts: several of your shootouts at the start of your turn: you choose the order, or the
     #: one marked first goes first
     marker_order: Literal["choose", "placed_first"] = "choose"
-    #: §3.6: a tied player who cannot send a gangster card turns up the top card of the deck
+    #: docs/rules/chicago_poker.md#reinforcements: a tied player who cannot send a gangster card turns up the top card of the deck
     #: ("deck_top"), or drops out of the tie ("out")
     empty_hand_reinforcement: Literal["deck_top", "out"] = "deck_top"
-    #: §3.6: a special card sent as a reinforcement is not allowed but, if forced (the player
+    #: docs/rules/chicago_poker.md#reinforcements: a special card sent as a reinforcement is not allowed but, if forced (the player
     #: confirms they hold no gangster card), worth 0 ("if_forced", the recommended reading); always
     #: refused ("forbidden"); or always allowed, worth 0 ("zero")
     special_reinforcement: Literal["if_forced", "forbidden", "zero"] = "if_forced"
-    #: §3.6: a 5th card brought by Limousine places a shootout marker ("marker") or not ("none")
+    #: docs/rules/chicago_poker.md#special-cards: a 5th card brought by Limousine places a shootout marker ("marker") or not ("none")
     limousine_marker: Literal["marker", "none"] = "marker"
 
     @field_validator("players")
@@ -215,7 +215,8 @@ class RevealTile(Model):
     """A business tile was turned up from the stack (anyone may enter it)."""
 
     type: Literal["reveal_tile"] = "reveal_tile"
-    by: int
+    #: the seat that entered it, or None: the host board entered it for the table (log format 4)
+    by: int | None = None
     kind: BusinessType
 
 
@@ -325,7 +326,8 @@ class RevealDeckCard(Model):
     """The top card of the deck, turned up as `seat`'s reinforcement (anyone may enter it)."""
 
     type: Literal["reveal_deck_card"] = "reveal_deck_card"
-    by: int
+    #: the seat that entered it, or None: the host board entered it for the table (log format 4)
+    by: int | None = None
     seat: int
     card: Card | SpecialKind
 
@@ -1453,7 +1455,7 @@ class ChicagoPoker:
         return self._start_round(state, best, log)
 
     def _start_round(self, state: State, seats: tuple[int, ...], log: _Log) -> State:
-        """A reinforcement round: players with no card in hand cannot pick (§3.6)."""
+        """A reinforcement round: players with no card in hand cannot pick (docs/rules/chicago_poker.md#reinforcements)."""
         empty = "deck" if state.setup.empty_hand_reinforcement == "deck_top" else "none"
         picks = tuple(Pick(seat=s, source=empty) for s in seats if state.hands[s] == 0)
         state = _put(state, phase="reinforce", reinforcing=seats, picks=picks)
@@ -1784,7 +1786,7 @@ class ChicagoPoker:
     # -- simulation --
 
     def standings(self, state: State) -> tuple[Standing, ...] | None:
-        """Most businesses controlled; the game's own verdict decides the winners (RULES.md §3);
+        """Most businesses controlled; the game's own verdict decides the winners (docs/rules/chicago_poker.md#winning);
         how: the businesses each player controls, by kind."""
         result = self.result(state)
         if result is None:

@@ -1,7 +1,7 @@
 """Corruption (Faidutti, 1999/2000): secret bribes, Swiss accounts at half value, hit men,
 district attorneys, reporters, contract awards.
 
-Rules: shared/rules/RULES.md §1. The three government bodies sit left to right as City Hall,
+Rules: docs/rules/corruption.md. The three government bodies sit left to right as City Hall,
 County Seat, Capitol. Contracts come from the physical deck: each round whoever deals enters the
 six new contracts (name, value, column); deferred contracts stay in their column, to the left of
 the new ones (column order is deal order, so contract ids increase left to right).
@@ -44,7 +44,7 @@ CARDS_PER_ROUND = 6
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
 
 Body = Literal["city_hall", "county_seat", "capitol"]
-#: Left to right on the table; resolution runs in this order (RULES.md §1.3 [REC]).
+#: Left to right on the table; resolution runs in this order (docs/rules/corruption.md#setup).
 BODIES: tuple[Body, ...] = ("city_hall", "county_seat", "capitol")
 NEW_CONTRACTS_PER_BODY = 2
 CONTRACT_MIN_VALUE, CONTRACT_MAX_VALUE = 100_000, 1_200_000
@@ -75,15 +75,15 @@ class Setup(Model):
     little_black_book: bool = False
     #: seat index of round 1's leading player; None draws one at random (recorded through the seed)
     first_player: int | None = None
-    #: house rule (RULES.md §1.5): "location" = French text, left to right, Swiss account first,
+    #: house rule (docs/rules/corruption.md#resolution-order): "location" = French text, left to right, Swiss account first,
     #: then contracts, play order within a location; "play" = English text, global play order
     resolution_order: Literal["location", "play"] = "location"
-    #: house rule (§1.4 II.1): leading-player tie left after value and contract count:
+    #: house rule (docs/rules/corruption.md#leading-player): leading-player tie left after value and contract count:
     #: "random" among the tied, or "clockwise" = first tied player clockwise after the previous leader
     leader_tie: Literal["random", "clockwise"] = "random"
-    #: house rule (§1.5.2): a hit man may not kill its owner's own cards
+    #: house rule (docs/rules/corruption.md#hit-men): a hit man may not kill its owner's own cards
     own_cards_immune: bool = False
-    #: house rule (§1.5.4): a reporter's owner may decline to remove a bribe
+    #: house rule (docs/rules/corruption.md#reporters): a reporter's owner may decline to remove a bribe
     reporter_optional: bool = True
 
     @field_validator("players")
@@ -123,7 +123,8 @@ class DealContracts(Model):
     """Whoever deals enters the six new contracts (two per body). Public."""
 
     type: Literal["deal_contracts"] = "deal_contracts"
-    by: int
+    #: the seat that entered it, or None: the host board entered it for the table (log format 4)
+    by: int | None = None
     contracts: tuple[NewContract, ...]
 
 
@@ -1247,7 +1248,7 @@ class Corruption:
         return state.model_copy(update={**update, "phase": "round_over"}), rulings
 
     def winners(self, won: tuple[tuple[Contract, ...], ...]) -> tuple[list[int], list[int]]:
-        """Highest value; a tie goes to the most contracts, then is shared (RULES.md §1.6).
+        """Highest value; a tie goes to the most contracts, then is shared (docs/rules/corruption.md#end).
 
         Returns the winners and, when the contract count decided, the players tied on value."""
         best = max(score_of(w) for w in won)
@@ -1437,7 +1438,7 @@ class Corruption:
         }
 
     def standings(self, state: State) -> tuple[Standing, ...] | None:
-        """Highest value of won contracts, then more contracts, then shared (RULES.md §1.6);
+        """Highest value of won contracts, then more contracts, then shared (docs/rules/corruption.md#end);
         how: every contract won, with its round and value."""
         result = self.result(state)
         if result is None:

@@ -1,6 +1,6 @@
 """Règlement de comptes (Dominique Ehrhard, Parker 1999): gangsters at a dinner table.
 
-Rules: shared/rules/RULES.md §4 (rulebook originals/003, French). The board is data
+Rules: docs/rules/reglement.md (from the French rulebook). The board is data
 (`companion/games/reglement_board.py`); the game's Setup carries the board it is played on.
 
 The action cards are physical: players hold them in their hands and the app never deals them.
@@ -47,7 +47,7 @@ from companion.games.reglement_board import (
 from companion.players import Player, check_players
 from companion.standings import Detail, Standing, ranked
 
-# --- constants (RULES.md §4.2, §4.3, §4.6) -------------------------------------------------------
+# --- constants (docs/rules/reglement.md#setup, #income) -------------------------------------------
 
 Kind = Literal["parrain", "flingueur", "lame", "cogneur"]
 KINDS: tuple[Kind, ...] = ("parrain", "flingueur", "lame", "cogneur")
@@ -124,7 +124,7 @@ class Setup(Model):
     #: preset seating: who starts; None = the yellow player if any, else seat 0
     first_player: int | None = None
 
-    # house rules (RULES.md §4.5, §4.6, §4.7, §4.9); each default is the recommended reading
+    # house rules (docs/rules/reglement.md#house-rules); each default is the recommended reading
     #: the blast of a cake: its seat and both neighbours, or also the seat facing it
     blast: Literal["neighbours", "neighbours_and_facing"] = "neighbours"
     #: knife and blast reach only the adjacent seats ("no_skip"), or skip empty seats
@@ -227,7 +227,8 @@ class SeatAtRandom(Model):
     game's seed and the seating so far, so replaying the log seats everyone the same way."""
 
     type: Literal["seat_random"] = "seat_random"
-    by: int
+    #: the seat that entered it, or None: the host board entered it for the table (log format 4)
+    by: int | None = None
 
 
 class Knife(Model):
@@ -556,6 +557,7 @@ MESSAGES: dict[str, str] = {
     "reglement.seating_started_gangs": "Free seating: {seat:seat} places their whole gang first, then the others counter-clockwise.",
     "reglement.gangster_placed": "{seat:seat} seats their {kind:label=reglement.kind} at {at}.",
     "reglement.seated_at_random": "{seat:seat} has the app seat every gangster still waiting, at random: copy the board onto the table.",
+    "reglement.board_seated_at_random": "The board seats every gangster still waiting, at random: copy the board onto the table.",
     "reglement.seating_done": "Everyone is seated. {seat:seat} placed last and starts; play runs clockwise.",
     "reglement.preset_seating": "The gangsters take their preset seats. {seat:seat} starts; play runs clockwise.",
     "reglement.turn_started": "Turn {number}: {seat:seat} plays.",
@@ -890,7 +892,7 @@ class Income(Model):
 
 
 def income(state: State, player: int) -> Income:
-    """RULES.md §4.6: Parrain 1,000; per business 1,000 a seat or 4,000 for both; register ×2."""
+    """docs/rules/reglement.md#income: Parrain 1,000; per business 1,000 a seat or 4,000 for both; register ×2."""
     earning = [
         g
         for g in state.gangsters
@@ -1082,7 +1084,7 @@ class Reglement:
     def apply(self, state: State, action: Any) -> Outcome:
         if state.phase == "over":
             raise RuleError("reglement.err.game_over")
-        if not 0 <= action.by < state.players:
+        if action.by is not None and not 0 <= action.by < state.players:
             raise RuleError("reglement.err.unknown_player", seat=action.by)
         rulings: list[Ruling] = []
         handlers = {
@@ -1202,10 +1204,13 @@ class Reglement:
         random empty seat, placed as `place` would (the same rulings, the same end of seating)."""
         if state.phase != "seating":
             raise RuleError("reglement.err.wrong_phase", phase=state.phase)
-        if action.by != state.placer:
+        if action.by is not None and action.by != state.placer:
             raise RuleError("reglement.err.not_your_turn", expected=state.placer)
         rng = rng_for(state.seed, "seat_random", len(seated(state)))
-        rulings.append(Ruling(code="reglement.seated_at_random", params={"seat": action.by}))
+        if action.by is None:
+            rulings.append(Ruling(code="reglement.board_seated_at_random"))
+        else:
+            rulings.append(Ruling(code="reglement.seated_at_random", params={"seat": action.by}))
         while state.phase == "seating" and state.placer is not None:
             player = state.placer
             index = rng.choice(self.unseated(state, player))
@@ -1667,7 +1672,7 @@ class Reglement:
     # -- the end --
 
     def rank_key(self, state: State, player: int) -> tuple[int, float, int]:
-        """RULES.md §4.7: money, then how long the gang stayed in play, then gangsters on the
+        """docs/rules/reglement.md#end: money, then how long the gang stayed in play, then gangsters on the
         table at elimination (still in play: living gangsters, house rule tie_in_play)."""
         out = state.out_moment[player]
         if out is None:
@@ -1918,7 +1923,7 @@ class Reglement:
 
     def standings(self, state: State) -> tuple[Standing, ...] | None:
         """Most money; then who stayed in play longest, then gangsters on the table (at
-        elimination, or living), then shared (RULES.md §4.7); how: money and survival."""
+        elimination, or living), then shared (docs/rules/reglement.md#end); how: money and survival."""
         result = self.result(state)
         if result is None:
             return None

@@ -58,6 +58,11 @@ class World:
         subs = {self.room.id: "<room>", self.host.token: "<host-token>", self.room.table.secret: "<table-secret>"}
         for seat in self.room.seats:
             subs[seat.token] = f"<seat-token-{seat.seat}>"
+        # each phone's own device secret (random, kept in its browser's storage)
+        for seat, tab in self.phones.items():
+            device = tab.browser.storage.get("referee.device")
+            if isinstance(device, str):
+                subs[device] = f"<device-{seat}>"
         return subs
 
     def frames(self, tab: Tab, since: int = 0) -> list[Any]:

@@ -42,7 +42,7 @@ from views.common import (
     text_on,
 )
 
-#: the five card colours on screen (their real names are unknown: RULES.md §3.2)
+#: the five card colours on screen (their real names are unknown: docs/rules/chicago_poker.md#components)
 CARD_HEX = {"c1": "#C62828", "c2": "#1565C0", "c3": "#2E7D32", "c4": "#EF6C00", "c5": "#6A1B9A"}
 KIND_HEX = {"speakeasy": "#6D4C41", "jazz_club": "#283593", "brewery": "#9E6A00", "gambling_house": "#AD1457"}
 KIND_ICON = {
@@ -190,7 +190,7 @@ def pattern_legend(tr: Any, pattern: str) -> str:
 
 def pattern_pips(pattern: str, size: int = 16, legend: str | None = None) -> ft.Control:
     """The business's faces, up (light) and down (dark), one pip a card; `legend`: under them, in
-    words (issue #15: the strip alone was not understood)."""
+    words (the strip alone is not understood)."""
     pips = [
         ft.Container(
             width=size * 0.75,
@@ -719,7 +719,7 @@ def host_controls(ctx: GameContext, view: View) -> list[ft.Control]:
                     tight=True,
                 ),
             )
-            buttons.append(tap(f"tile-{kind}", box, handler(ctx.submit, {"type": "reveal_tile", "by": by, "kind": kind}), key=ctx.act_key(f"tile-{kind}", by)))
+            buttons.append(tap(f"tile-{kind}", box, handler(ctx.submit, {"type": "reveal_tile", "by": ctx.seat, "kind": kind}), key=ctx.act_key(f"tile-{kind}", by)))
         out.append(ft.Row(buttons, wrap=True, spacing=10, run_spacing=10))
     if view.phase == "choose_shootout" and legal.shootouts and view.current is not None:
         out.append(ft.Row([act_button(ctx, view.current, tr.t("chicago_poker.ui.resolve", business=b), handler(ctx.submit, {"type": "choose_shootout", "by": view.current, "business": b}), ident=f"choose-{b}") for b in legal.shootouts], wrap=True))
@@ -735,14 +735,14 @@ def host_controls(ctx: GameContext, view: View) -> list[ft.Control]:
                 ctx,
                 seat,
                 tr.t("chicago_poker.ui.enter_card"),
-                handler(ctx.submit, {"type": "reveal_deck_card", "by": seat, "seat": seat, "card": card_payload(value, colour)}) if ready else None,
+                handler(ctx.submit, {"type": "reveal_deck_card", "by": ctx.seat, "seat": seat, "card": card_payload(value, colour)}) if ready else None,
                 ident="deck-card-enter",
                 disabled=not ready,
                 reason=tr.t("chicago_poker.ui.pick_card_first"),
             ),
         ]
         if view.special_cards:
-            controls.append(ft.Row([act_button(ctx, seat, tr.t(f"chicago_poker.special.{k}"), handler(ctx.submit, {"type": "reveal_deck_card", "by": seat, "seat": seat, "card": k}), ident=f"deck-special-{k}") for k in ("liquidation", "police_raid", "limousine", "revolver", "bribe")], wrap=True))
+            controls.append(ft.Row([act_button(ctx, seat, tr.t(f"chicago_poker.special.{k}"), handler(ctx.submit, {"type": "reveal_deck_card", "by": ctx.seat, "seat": seat, "card": k}), ident=f"deck-special-{k}") for k in ("liquidation", "police_raid", "limousine", "revolver", "bribe")], wrap=True))
         out.append(panel(controls, ident="deck-card"))
     if view.phase == "actions" and view.current is not None:
         seat = view.current
@@ -1070,7 +1070,7 @@ def reinforce_panel(ctx: GameContext, view: View, seat: int) -> ft.Control:
 
 
 def special_reinforcement_controls(ctx: GameContext, view: View, seat: int, key: Any) -> list[ft.Control]:
-    """Sending a special card. Under §3.6's reading ("if_forced") it is allowed only to a player
+    """Sending a special card. Under the reading of docs/rules/chicago_poker.md#reinforcements ("if_forced") it is allowed only to a player
     holding no gangster card, which the app cannot see: the player confirms it first."""
     tr = ctx.tr
     forced = view.special_reinforcement == "if_forced"

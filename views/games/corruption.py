@@ -197,7 +197,7 @@ def card_tile(ctx: GameContext, seat: int, card: Any, *, size: int = 44, sideway
         else:
             content = ft.Column(bits, spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, alignment=ft.MainAxisAlignment.CENTER)
         border = ft.Border.all(3 if ring else 4, ring or COLOUR_HEX[colour])
-    # struck: faded, and a red cross in its corner, clear of the value (issue #15: the ✗ hid it)
+    # struck: faded, and a red cross in its corner, clear of the value (a ✗ over it would hide it)
     tile: ft.Control = ft.Container(width=width, height=height, bgcolor=bg, border=border, border_radius=5, alignment=ft.Alignment.CENTER, content=content, opacity=0.7 if crossed else 1.0)
     if crossed:
         mark = size * 0.34
@@ -282,7 +282,7 @@ def steps_panel(ctx: GameContext, view: View, index: int) -> ft.Control:
                                 spacing=12,
                             ),
                             ft.Semantics(identifier="award-step-text", key="award-step-text", content=label(tr.ruling(ruling, ctx.names), 21, INK, ft.FontWeight.BOLD)),
-                            # the last step: every player's round in one line (issue #15)
+                            # the last step: every player's round in one line
                             *([ft.Semantics(identifier="round-summary", key="round-summary", content=ft.Column(
                                 [label(line, 16, ACCENT if i == 0 else INK, ft.FontWeight.BOLD if i == 0 else None) for i, line in enumerate(round_summary(tr, ctx.names, view))], spacing=2, tight=True,
                             ))] if index == total - 1 else []),
@@ -434,7 +434,7 @@ def columns(ctx: GameContext, view: View, step: int | None) -> ft.Control:
 
 
 def board_card_size(ctx: GameContext) -> int:
-    """A card's short side under the contracts: read across the table on a tablet (issue #15),
+    """A card's short side under the contracts: read across the table on a tablet,
     40 px where the columns are narrow."""
     return 46 if ctx.width >= 800 else 40
 
@@ -830,7 +830,8 @@ def deal_form(ctx: GameContext, view: View) -> ft.Control:
             {"body": body, "name": slot(body, n)["name"].strip(), "value": parse_value(slot(body, n)["value"])}
             for body, n in slots
         ]
-        accepted = await ctx.submit({"type": "deal_contracts", "by": view.order[0], "contracts": contracts})
+        # the host board deals for the table (by: null); a phone deals as its own seat
+        accepted = await ctx.submit({"type": "deal_contracts", "by": ctx.seat, "contracts": contracts})
         if accepted:
             ctx.ui.pop(key, None)
             ctx.ui.pop(("corruption.deal_target", round_number), None)
@@ -947,7 +948,7 @@ def board_entry(ctx: GameContext, view: View) -> ft.Control | None:
     # Opened once per phase, it stays open for the next player's entry (until "Hide"): an entry
     # collapsing after each action moved everything under it up under the host's finger, and the
     # next player's options belong where the last ones were, where the handover window guards
-    # them (issue #12).
+    # them.
     key = ("corruption.enter", view.round, view.phase)
     if not ctx.ui.get(key):
         return ft.Row([big_button(tr.t("corruption.ui.enter_here", ctx.names, seat=seat), handler(toggle, ctx, key), ident="board-enter", colour="#B0BEC5")])

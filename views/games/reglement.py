@@ -875,7 +875,8 @@ def random_seating(ctx: GameContext, view: View, player: int) -> ft.Control:
     waiting = sum(len(g.unseated) for g in view.gangs)
 
     async def seat_all() -> None:
-        await ctx.submit({"type": "seat_random", "by": player})
+        # the host board seats everyone for the table (by: null); a phone does it as its own seat
+        await ctx.submit({"type": "seat_random", "by": None if ctx.seat is None else player})
 
     return ft.Column(
         [
