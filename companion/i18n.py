@@ -112,7 +112,7 @@ UI: dict[str, str] = {
     "ui.peek_release": "Let go to hide your cards",
     "ui.show_private_timed": "Or tap to show them (hidden again after {n:num} s)",
     "ui.save_note": "Save my note",
-    # taps refused for being meant for what was on screen before (views/screen.py, issue #12)
+    # taps refused for being meant for what was on screen before (views/screen.py Handover)
     "ui.handover": "Now {seat:seat}: tap again",
     "ui.handover_again": "Your next action: tap again",
     "ui.moved_on": "Not done: the game had moved on. Look, then tap again.",

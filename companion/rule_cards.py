@@ -1,6 +1,6 @@
 """Rule cards: each game's quick reference for the phone (like Règlement de comptes' "Menu" card).
 
-A card is built from RULES.md for one room: lines that depend on a house rule chosen at setup
+A card is built from docs/rules/ for one room: lines that depend on a house rule chosen at setup
 show the option in force, and a last section lists the room's house rules. A card holds codes
 and parameters only; `card_text` renders it in one language. Cards are public: they are built
 from the setup alone, never from the game state.
@@ -285,7 +285,7 @@ MESSAGES: dict[str, str] = {
     "card.back": "Back to the game",
     "card.house_rules": "House rules at this table",
     "card.house_rule": "{rule}: {choice}",
-    # -- Vabanque (RULES.md §2) --
+    # -- Vabanque (docs/rules/vabanque.md) --
     "card.vabanque.goal": "Goal",
     "card.vabanque.goal.money": "Have the most money after 4 rounds: guess which tables will pay.",
     "card.vabanque.goal.end": "Equal richest players all win.",
@@ -308,7 +308,7 @@ MESSAGES: dict[str, str] = {
     "card.vabanque.payout.pawn": "Each pawn: value × {amount:money}, unless another player's Cheat is there. Your own Cheat never blocks your pawn.",
     "card.vabanque.payout.cheat": "Each Cheat: value × {amount:money} for every pawn of another player there.",
     "card.vabanque.payout.full": "Pawns do not share: each one gets the full amount.",
-    # -- Corruption (RULES.md §1) --
+    # -- Corruption (docs/rules/corruption.md) --
     "card.corruption.goal": "Goal",
     "card.corruption.goal.value": "Win the highest total value of contracts in 4 rounds.",
     "card.corruption.goal.end": "Contracts left on the table at the end are worth nothing. Tie: more contracts wins, then a shared win.",
@@ -346,7 +346,7 @@ MESSAGES: dict[str, str] = {
     "card.corruption.award.reporters": "4. Reporters remove bribes (never Swiss ones).",
     "card.corruption.award.highest": "Highest total (upright bribes + assigned Swiss halves) wins the contract.",
     "card.corruption.award.tie": "A tie, or no bribes: nobody wins it; it stays, deferred.",
-    # -- Chicago Poker (RULES.md §3) --
+    # -- Chicago Poker (docs/rules/chicago_poker.md) --
     "card.chicago_poker.goal": "Goal",
     "card.chicago_poker.goal.full": "Be first to control 3 businesses of one type, or one of each of the 4 types, or any 5.",
     "card.chicago_poker.goal.short": "Short game: be first to control 2 businesses of one type, or any 3.",
@@ -394,7 +394,7 @@ MESSAGES: dict[str, str] = {
     "card.chicago_poker.specials.revolver": "Revolver: +2 actions this turn.",
     "card.chicago_poker.specials.bribe": "Bribe: take any card from the discard pile, then shuffle the discards into the deck.",
     "card.chicago_poker.specials.none": "Tactical game: no special cards, gangsters only.",
-    # -- Règlement de comptes (RULES.md §4) --
+    # -- Règlement de comptes (docs/rules/reglement.md) --
     "card.reglement.goal": "Goal",
     "card.reglement.goal.money": "Collect the most money.",
     "card.reglement.goal.out": "A player whose gang is wiped out is out, keeps their money and can still win.",

@@ -4,7 +4,7 @@
 A row says where a player finished (`rank`, 1 = winner; players the rules cannot separate share a
 rank, and the next rank skips: 1, 1, 3), their final money or score, and how they got there
 (`details`: message codes with parameters, per game: payouts per round, contracts won, ...).
-Ranks follow each game's own tie rules (RULES.md): the game gives every seat a sort key whose
+Ranks follow each game's own tie rules (docs/rules/, each game's End): the game gives every seat a sort key whose
 first element says whether the rules made it a winner, so rank 1 is exactly `result()["winners"]`.
 """
 

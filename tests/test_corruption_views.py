@@ -28,7 +28,7 @@ A, B, C = 0, 1, 2
 SEED = 4242
 
 #: The deal entered on the board: City Hall, County Seat, Capitol (ids 1..6 left to right).
-#: Monument comes from the catalogue; the others are typed (values chosen: unknown, RULES §1.2).
+#: Monument comes from the catalogue; the others are typed (values chosen: unknown, docs/rules/corruption.md#setup).
 DEAL = {
     "city_hall": [("Monument", None), ("Opera House", "600,000")],
     "county_seat": [("Stadium", "500000"), ("Subway", "800000")],

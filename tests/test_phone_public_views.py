@@ -243,7 +243,7 @@ async def test_forced_special_reinforcement_after_confirming_no_gangster(make_ho
     world = await make_world(make_host, harness_factory, "forced-special", "chicago_poker", cp_setup(), seed=seed, phone_size={"width": 390, "height": 844})
     await random_play(world.room, random.Random(seed), lambda v: v.phase == "reinforce", limit=5000)
     seat = world.room.view().waiting_for[0]
-    assert world.room.setup.special_reinforcement == "if_forced"  # the default: RULES.md §3.6
+    assert world.room.setup.special_reinforcement == "if_forced"  # the default: docs/rules/chicago_poker.md#reinforcements
     phone = await world.open_phone(seat)
     await show_private(phone)
     send = phone.find("reinforce-special-revolver")

@@ -141,7 +141,7 @@ def big_button(
     """A touch target of at least 56 px, labelled for screen readers and tests. `key`: when it
     is not `ident` (a control acting for a player is keyed by that player: GameContext.act_key)."""
     # disabled: drawn dim whatever its colour (a bright yellow "Next" on the last step, or a
-    # light "Undo" after a reveal, looked tappable; issue #15)
+    # light "Undo" after a reveal, looks tappable)
     button = ft.Button(
         # at least 56 px high, taller when a long label wraps (Russian "Undo the last action" in
         # a side column): a fixed height cut its second line

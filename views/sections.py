@@ -1,4 +1,4 @@
-"""Keyed reuse of a page's unchanged parts (issue 17): a part built from the same props as at the
+"""Keyed reuse of a page's unchanged parts (docs/decisions/part-reuse.md): a part built from the same props as at the
 page's last drawing is that drawing's control object again, so it is neither built nor diffed.
 
 Flet 1.0 reconciles a redrawn page with the one shown field by field, but stops at a control
@@ -44,7 +44,7 @@ log = logging.getLogger(__name__)
 
 #: build every reused part again and compare (the tests set it: see tests/conftest.py)
 CHECK = os.environ.get("REFEREE_CHECK_SECTIONS", "") == "1"
-#: reuse unchanged parts (off: every part is built at every drawing, as before; benchmarks
+#: reuse unchanged parts (off: every part is built at every drawing; benchmarks
 #: compare the two in one run)
 REUSE = os.environ.get("REFEREE_REUSE_PARTS", "1") != "0"
 #: reuse the groups (`Sections.group`; off: wrappers are built at every drawing and the page is

@@ -1,4 +1,4 @@
-"""Optional board sounds (issue #15): a soft chime when the turn changes, three notes at a
+"""Optional board sounds: a soft chime when the turn changes, three notes at a
 reveal, a knock at a Chicago Poker shootout. The sounds ship in assets/sounds (written by
 tools/board_sounds.py) and play through Flet's Audio service (flet-audio; the web client is
 built with it), so they work offline.

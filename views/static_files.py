@@ -28,7 +28,7 @@ fsync'ed and renamed, so a reader never sees a partial file. Processes sharing t
 turns through a file lock (best effort: without fcntl they may duplicate work, never corrupt).
 Directories of other flet-web versions are removed. Nothing is fetched from anywhere.
 
-Environment: REFEREE_WEB_COMPRESSION=0 serves identity only (as before); REFEREE_WEB_CACHE_DIR
+Environment: REFEREE_WEB_COMPRESSION=0 serves identity only (Flet's own way); REFEREE_WEB_CACHE_DIR
 moves the cache (default: the per-user cache directory).
 """
 
@@ -91,7 +91,7 @@ class Encoder:
 
 
 #: In the server's order of preference. Brotli at its best quality: ~25 % of identity over the
-#: whole client against ~33 % for gzip -9 (see benchmarks/README.md). Browsers offer `br` only
+#: whole client against ~33 % for gzip -9 (see benchmarks/RESULTS.md). Browsers offer `br` only
 #: over HTTPS and on localhost, so phones on a plain-HTTP LAN get the gzip variant.
 ENCODERS: tuple[Encoder, ...] = (
     *([Encoder("br", "br11", lambda data: brotli.compress(data, quality=11))] if brotli is not None else []),

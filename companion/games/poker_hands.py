@@ -1,4 +1,4 @@
-"""Chicago Poker hand evaluation (RULES.md §3.4 tie-breaks, §3.5 categories and ranking).
+"""Chicago Poker hand evaluation (docs/rules/chicago_poker.md#hands: categories, order, ties).
 
 A card is a `(value, colour)` pair: values 1..15 with no wrap-around and no ace, colours any
 hashable (the engine uses "c1".."c5"). Hands may have 1 to 5 cards (partial hands take part in
@@ -30,7 +30,7 @@ Category = Literal[
     "high_card",
 ]
 
-#: RULES.md §3.5 [REC]: standard poker plus Chicago Poker on top and the rainbow straight just
+#: docs/rules/chicago_poker.md#hand-order, "recommended": standard poker plus Chicago Poker on top and the rainbow straight just
 #: above a plain straight. Highest first.
 RECOMMENDED_RANKING: tuple[Category, ...] = (
     "chicago_poker",
@@ -46,7 +46,7 @@ RECOMMENDED_RANKING: tuple[Category, ...] = (
     "high_card",
 )
 
-#: The main alternative (RULES.md §3.5): rarer hands rank higher.
+#: The main alternative (docs/rules/chicago_poker.md#hand-order, "rarity"): rarer hands rank higher.
 RARITY_RANKING: tuple[Category, ...] = (
     "chicago_poker",
     "straight_flush",
@@ -72,7 +72,7 @@ class Hand(NamedTuple):
     """A hand's category under some ranking and its tie-break values (most significant first).
 
     Tie-break tuples compare lexicographically; a missing card counts lower than any card, so
-    with everything else equal the longer tuple (the fuller hand) wins (RULES.md §3.5 [REC]).
+    with everything else equal the longer tuple (the fuller hand) wins (docs/rules/chicago_poker.md#equal-hands).
     """
 
     category: Category

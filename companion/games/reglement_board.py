@@ -1,6 +1,6 @@
 """Règlement de comptes: the dinner table as validated data.
 
-The rulebook's board picture is lost (RULES.md §4.8), so a board is configuration: a JSON file
+The rulebook's board picture is lost (docs/rules/reglement.md#the-board), so a board is configuration: a JSON file
 listing the seats in clockwise ring order with their printed marks, and which seats face each
 other across the table. `assets/reglement_board_default.json` is a reconstruction that satisfies
 every fact the rulebook's worked scenarios pin down; owners of the box can edit it seat by seat

@@ -1,6 +1,6 @@
 """Vabanque (Colovini & Faidutti, 2001): chips, secret character cards, pawns, payouts.
 
-Rules: shared/rules/RULES.md §2. Tables are numbered 1..T clockwise, table 1 being the first
+Rules: docs/rules/vabanque.md. Tables are numbered 1..T clockwise, table 1 being the first
 player's starting table (the physical tables carry no numbers).
 
 Module shape (same in every game): Setup, actions, State, views, MESSAGES, the engine class
@@ -46,7 +46,7 @@ class Setup(Model):
     players: tuple[Player, ...]
     #: seat index of the first player; None draws one at random (recorded through the seed)
     first_player: int | None = None
-    #: house rule (RULES.md §2.1): "additive" = chips × (1 + raises) [rulebook];
+    #: house rule (docs/rules/vabanque.md#payout): "additive" = chips × (1 + raises) [rulebook];
     #: "doubling" = chips × 2^raises (one review of the 2021 edition)
     raise_rule: Literal["additive", "doubling"] = "additive"
 
@@ -713,7 +713,7 @@ class Vabanque:
         }
 
     def standings(self, state: State) -> tuple[Standing, ...] | None:
-        """Most money wins, equal richest share the win (RULES.md §2.6); how: paid per round."""
+        """Most money wins, equal richest share the win (docs/rules/vabanque.md#end); how: paid per round."""
         result = self.result(state)
         if result is None:
             return None

@@ -500,7 +500,7 @@ def test_reinforcement_from_the_deck_and_special_cards():
 
 
 def test_forced_special_reinforcement_counts_zero_after_confirmation():
-    """RULES.md §3.6's reading, the default: a special card is not allowed as a reinforcement;
+    """docs/rules/chicago_poker.md#reinforcements's reading, the default: a special card is not allowed as a reinforcement;
     if forced (the player confirms they hold no gangster card: the app cannot see hands), it is
     accepted and worth 0."""
     t = _tied_pair_of_nines()

@@ -1,4 +1,4 @@
-"""Corruption: the rulebook's worked example and one story per mechanic (RULES.md §1).
+"""Corruption: the rulebook's worked example and one story per mechanic (docs/rules/corruption.md).
 
 Seats are P1, P2, ... in clockwise order (seat 0 is P1). `Table.play` keeps the story readable:
 when it is not yet the named player's turn, the players in between put their smallest bribe
@@ -34,7 +34,7 @@ from companion.players import Player
 P1, P2, P3, P4 = 0, 1, 2, 3
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "black")
 
-#: Contract values other than the Monument's are not known (RULES.md §1.2): these are chosen.
+#: Contract values other than the Monument's are not known (docs/rules/corruption.md#setup): these are chosen.
 RULEBOOK_DEAL = {
     "city_hall": [("Monument", 100_000), ("Opera House", 600_000)],
     "county_seat": [("Stadium", 500_000), ("Subway", 800_000)],
@@ -682,7 +682,7 @@ def test_story_characters_are_used_once_per_game() -> None:
 
 
 def test_final_winner_tie_break_by_contract_count() -> None:
-    """§1.6: equal value -> more contracts wins; still equal -> shared win."""
+    """docs/rules/corruption.md#end: equal value -> more contracts wins; still equal -> shared win."""
     from companion.games.corruption import Contract
 
     def c(value: int, cid: int) -> Contract:
@@ -718,7 +718,7 @@ def test_catalogue_ships_known_names_with_known_values_only() -> None:
     assert values["Elementary School"] == 100_000
     assert values["Hydro-Electric Dam"] == 1_200_000
     for name in ("Opera House", "Stadium", "Subway", "University", "Airport"):
-        assert values[name] is None, f"{name}'s value is unknown (RULES.md §1.2)"
+        assert values[name] is None, f"{name}'s value is unknown (docs/rules/corruption.md#setup)"
     assert catalogue.value_range == (100_000, 1_200_000)
     remembered = remember_contract(catalogue, " stadium ", 500_000)
     assert {e.name: e.value for e in remembered.contracts}["Stadium"] == 500_000

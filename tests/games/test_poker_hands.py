@@ -1,4 +1,4 @@
-"""The Chicago Poker hand evaluator (companion/games/poker_hands.py, RULES.md §3.4-§3.5).
+"""The Chicago Poker hand evaluator (companion/games/poker_hands.py, docs/rules/chicago_poker.md#hands).
 
 Cards are (value, colour) pairs: values 1..15, five colours "a".."e" here.
 """
@@ -90,7 +90,7 @@ def test_rainbow_needs_five_colours_and_flush_one():
     ],
 )
 def test_partial_hands(cards, category, ranks):
-    """RULES.md §3.5 [REC]: sets and pairs from fewer than 5 cards; 5-card hands need 5."""
+    """docs/rules/chicago_poker.md#hands: sets and pairs from fewer than 5 cards; 5-card hands need 5."""
     assert evaluate(hand(cards)) == (category, ranks)
 
 
@@ -107,7 +107,7 @@ def test_a_missing_card_counts_lower_than_any_card():
 
 
 def test_rulebook_tiebreak_examples():
-    """RULES.md §3.4 and the rulebook's "like standard poker" examples, reconstructed.
+    """docs/rules/chicago_poker.md#equal-hands and the rulebook's "like standard poker" examples, reconstructed.
 
     The Russian machine translation garbles the card symbols ("9zs", "^ s"): the values kept
     legible are used as written; where a value is lost, the reconstruction picks values that
@@ -142,7 +142,7 @@ def test_rulebook_tiebreak_examples():
 
 
 def test_recommended_ranking_order():
-    """RULES.md §3.5 [REC]: Chicago > SF > 4K > FH > flush > rainbow > straight > 3K > 2P > P > HC."""
+    """docs/rules/chicago_poker.md#hand-order, "recommended": Chicago > SF > 4K > FH > flush > rainbow > straight > 3K > 2P > P > HC."""
     ladder = [
         "4a 4b 4c 4d 4e",
         "3c 4c 5c 6c 7c",
@@ -210,7 +210,7 @@ def test_best_of_finds_ties():
 
 # --- category counts over the whole 75-card deck -------------------------------------------------
 
-#: RULES.md §3.5, counted by brute force over the 17,259,390 hands.
+#: docs/rules/chicago_poker.md#hand-order, counted by brute force over the 17,259,390 hands.
 RULES_COUNTS = {
     "chicago_poker": 15,
     "straight_flush": 55,
@@ -428,7 +428,7 @@ def test_renaming_colours_changes_nothing(cards, renamed):
 @settings(max_examples=200, deadline=None)
 @given(five_st)
 def test_five_card_categories_are_exclusive_under_the_recommended_ranking(cards):
-    """The RULES.md table counts each hand once: flush "not straight", straight "other"."""
+    """The rules page's table (docs/rules/chicago_poker.md#hand-order) counts each hand once: flush "not straight", straight "other"."""
     values = sorted(v for v, _ in cards)
     colours = {c for _, c in cards}
     run = len(set(values)) == 5 and values[-1] - values[0] == 4

@@ -23,7 +23,7 @@ def rejected(data: dict) -> str:
     return str(error.value)
 
 
-# --- the default board satisfies RULES.md §4.8 -------------------------------------------------------
+# --- the default board satisfies docs/rules/reglement.md#the-board -----------------------------------
 
 
 def test_the_default_board_is_labelled_reconstructed_and_names_its_reading():

@@ -67,7 +67,7 @@ def oracle_income(view, player: int, sleepers_earn: bool) -> int:
 
 
 def oracle_winners(state: State) -> tuple[int, ...]:
-    """§4.7 by successive filtering: money, then latest elimination, then gangsters."""
+    """docs/rules/reglement.md#end by successive filtering: money, then latest elimination, then gangsters."""
     players = list(range(state.players))
     best = max(state.money)
     players = [p for p in players if state.money[p] == best]

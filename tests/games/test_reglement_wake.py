@@ -2,7 +2,7 @@
 
 The rulebook: "Dans le cas où l'un des membres de votre gang s'est assoupi précédemment, vous
 pouvez maintenant le réveiller" (step 4), and in the orange scenario "Vous réveillez l'un de vos
-hommes installé à la place N". RULES.md §4.9 recommends the automatic reading (everyone wakes,
+hommes installé à la place N". docs/rules/reglement.md#wake-up takes the automatic reading (everyone wakes,
 the default); "choose" is the option where, after drawing, the player picks which of their own
 sleepers wake (any, all or none), as a `wake` action the whole table waits on.
 

@@ -1,4 +1,4 @@
-"""Vabanque: the rulebook's two payout examples and one story per mechanic (RULES.md §2).
+"""Vabanque: the rulebook's two payout examples and one story per mechanic (docs/rules/vabanque.md).
 
 The players are the rulebook's: Adriano, Benedetta, Carlotta, Donaldo (seats 0-3), joined by
 Emilia and Federico in five- and six-player games. Tables are numbered 1..T clockwise, table 1

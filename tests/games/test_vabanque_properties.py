@@ -104,7 +104,7 @@ games = st.builds(
 
 
 def oracle_gain(state: State) -> list[int]:
-    """Money won this round, per pawn and per Cheat card (RULES.md §2.5), from the state right
+    """Money won this round, per pawn and per Cheat card (docs/rules/vabanque.md#payout), from the state right
     after the payout (chips, pawns and the round's cards are still on the tables)."""
     n = len(state.setup.players)
 

@@ -88,7 +88,7 @@ def payout_panel(ctx: GameContext, view: View) -> ft.Control:
         payout = next(p for p in view.payouts if p.table == table)
         lines.insert(0, ft.Row([card_face(ctx, c.card, c.seat) for c in payout.cards], wrap=True))
     if index == len(steps) - 1:
-        # the last step: every player's round in one line (issue #15)
+        # the last step: every player's round in one line
         title, *summary = round_summary(tr, ctx.names, len(ctx.names), view.payouts, view.round)
         lines.append(ft.Semantics(identifier="round-summary", key="round-summary", content=ft.Column(
             [label(title, 16, ACCENT, ft.FontWeight.BOLD), *[label(line, 16, INK) for line in summary]], spacing=2, tight=True)))
@@ -176,7 +176,7 @@ def pawn(ctx: GameContext, seat: int, size: int = 22, ident: str | None = None) 
 
 
 #: On a wide board, the width kept beside the ring for what a phase adds (the reveal, the move
-#: buttons, the payout steps), so the ring keeps its place and size in every phase (issue #15).
+#: buttons, the payout steps), so the ring keeps its place and size in every phase.
 ASIDE_WIDTH = 300
 #: board.py hands this game its reveal panel, to go beside the ring instead of above it
 BOARD_TAKES_REVEAL = True
@@ -325,7 +325,7 @@ def turn_order(ctx: GameContext, view: View) -> ft.Control:
 
 
 def table_total(tr: Any, total: int) -> str:
-    """A table's chips in words ("chips: 15"), never a bare Σ (issue #15)."""
+    """A table's chips in words ("chips: 15"), never a bare Σ, which players do not read."""
     return tr.t("vabanque.table_total", total=total)
 
 
@@ -375,7 +375,7 @@ def tap_target(ctx: GameContext, number: int, tile: float, seat: int, shown: boo
 
 
 def token_size(tile: float) -> int:
-    """40 px tokens on a tablet's tiles (read at arm's length, issue #15); a phone's small tiles
+    """40 px tokens on a tablet's tiles (read at arm's length); a phone's small tiles
     (about 70 px) keep tokens in proportion."""
     return max(40, int(tile * 0.2)) if tile >= 90 else int(tile * 0.17)
 
@@ -511,7 +511,7 @@ def revealed_cards(ctx: GameContext, cards: list[tuple[str, int]], width: float,
 
 def card_face_small(ctx: GameContext, card: str, seat: int, size: int) -> ft.Control:
     """A revealed card on its table: its name in words and its owner's shape, in the owner's
-    colour (issue #15: an initial alone was not read at arm's length)."""
+    colour (an initial alone is not read at arm's length)."""
     colour = ctx.colours[seat]
     return ft.Container(
         bgcolor=CARD_COLOURS[card],
