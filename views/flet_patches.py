@@ -1,5 +1,6 @@
 """Work-arounds for flet-web 1.0.5, applied once by the server at start-up. Each one is checked
-by tests/test_flet_patches.py, which fails when a Flet upgrade changes what it relies on.
+by tests/test_flet_patches.py, which fails when a Flet upgrade changes what it relies on. Why each
+exists, and the upstream change that would replace it: docs/decisions/flet-patches-*.md.
 
 1. Disconnects that never reach the page (`_send_loop`).
 2. A debug string built for every message sent (`_send_message`).
@@ -19,7 +20,7 @@ by tests/test_flet_patches.py, which fails when a Flet upgrade changes what it r
    generator per level.
 12. An event's payload type found once per control class and event (`_once_per_class`).
 
-Why 3-5 (issue 11, measured on current main with benchmarks/flood.py): one device without a
+Why 3-5 (measured with benchmarks/flood.py, Flet's own code in place): one device without a
 token that sent 2,000 click events for a control id that does not exist left /healthz
 unanswered for 11-12 s. Flet looks an unknown id up by walking the whole page tree (~5 ms per
 event on a board, `Session.__find_live_control`), and `FletApp.__on_message` starts a task per
@@ -51,7 +52,7 @@ _applied = False
 
 #: Per connection: events accepted per second (sustained) and in one burst; beyond that they are
 #: dropped and the device is told once. The fastest the real pages send (benchmarks/
-#: ui_event_rates.py, headless Chromium at machine speed, 2026-12-01): typing into a name field,
+#: ui_event_rates.py, headless Chromium at machine speed): typing into a name field,
 #: one `change` event (after its value update) per key, at most 52 events in 1 s and 17 in 100 ms
 #: (a person holding a key: ~30/s); clicking Rules / Back as fast as the page redraws, 29 in 1 s;
 #: resizing the window every 5 ms for 2 s, 1 event (the client sends the size it settles on).
@@ -438,7 +439,7 @@ APP_FONTS = {"family": "DejaVu", "fonts": [{"asset": "../fonts/DejaVuSans.ttf"}]
 
 
 def _with_app_fonts(original: Callable[[str], None]) -> Callable[[str], None]:
-    """Issue 15: letters went missing in headings in headless Chromium ("Host bo d"). With the
+    """Letters went missing in headings in headless Chromium ("Host bo d"). With the
     font set through `page.fonts` alone, the web client drew its first frames in its bundled
     Roboto, fetched DejaVu only once the page's tree had arrived (measured: 3 s later on a busy
     machine), then laid every text out again in it: the one moment a drawn page had its font
@@ -573,7 +574,7 @@ class Swap:
         the new children in trees of dicts along their paths (Flet diffs dicts key by key,
         naming each key in the path), as a component's body is sent. (Addressed instead to the
         deepest control holding them all, a patch was not applied by the web client in one case:
-        tests/test_handover_browser.py's Chicago phone, 2026-12-05.) The new children then get
+        tests/test_handover_browser.py's Chicago phone.) The new children then get
         their holders as parents (the diff gave them `top`). A swap inside another's child (a
         group kept in a part drawn anew) cannot share the patch: returned, to be sent alone
         (its holder is kept by the other's diff, so either order is right)."""
