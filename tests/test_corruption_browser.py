@@ -78,6 +78,11 @@ def test_one_round_with_board_and_three_phones(tmp_path: Path) -> None:
                     enable_semantics(page)
                     expect(page.get_by_text(NAMES[seat], exact=False).first).to_be_visible()
                     phones.append(page)
+                # the deal is the host board's: no phone offers to take it back, not even the
+                # leading player's, whose turn it now is
+                expect(ident(phones[0], "your-turn")).to_be_visible()
+                for page in phones:
+                    expect(ident(page, "take-back")).to_have_count(0)
                 play(board, phones, expect)
             finally:
                 browser.close()

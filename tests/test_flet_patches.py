@@ -18,6 +18,7 @@ from typing import Any
 
 import msgpack
 import psutil
+from websockets.exceptions import ConnectionClosed
 import pytest
 
 from benchmarks.flet_client import TABLET, FletClient
@@ -299,6 +300,22 @@ async def test_a_client_sets_declared_properties_only(make_host: Any, harness_fa
     board.session.apply_patch(page_id, ["not", "a", "dict"])  # ignored, as Flet ignores unknown names
     await board.click(RULES)  # the page still works
     assert board.has(RULES_BACK)
+    world.harness.check()
+
+
+@pytest.mark.parametrize("width", ["x", True, [1], {"w": 1}, None])
+async def test_a_client_value_of_another_type_than_declared_is_ignored(make_host: Any, harness_factory: Any, width: Any) -> None:
+    """A page width of "x" (or any non-number) sent at registering or later changes nothing: the
+    device's own page keeps working (it crashed its session), and so does everyone else's."""
+    world = await make_world(make_host, harness_factory, "typed", "vabanque", table_setup(), seed=VABANQUE_SEED)
+    board = await world.open_board()
+    phone = await world.harness.open(f"/join/{world.room.id}/{world.room.seats[0].token}", width=width, height=width, name="junk-phone")
+    assert phone.has(RULES) and phone.page.width in (None,) and phone.page.height in (None,)
+    phone.session.apply_patch(phone.page._i, {"width": width, "height": 700.0})
+    assert phone.page.width is None and phone.page.height == 700.0
+    await phone.click(RULES)  # its page still draws
+    assert phone.has(RULES_BACK) and board.has(RULES)
+    assert flet_patches.client_values(board.page, {"width": 800, "height": 600.5}) == {"width": 800, "height": 600.5}
     world.harness.check()
 
 
@@ -714,15 +731,21 @@ async def test_connections_that_fail_before_registering_leave_nothing_behind(tmp
     while not server.started:
         await asyncio.sleep(0.05)
     url = f"ws://127.0.0.1:{port}/ws"
-    firsts = [None, b"\x00\xc1garbage", b"\x00" + msgpack.packb([3, {"target": 1, "name": "click", "data": None}]), b"\x07", b"\x00"]
+    firsts = [None, b"\x00\xc1garbage", b"\x00" + msgpack.packb([3, {"target": 1, "name": "click", "data": None}]), b"\x07", b"\x00", b"", b"\x01\x00\x00\x00\x00data"]
+    hung_up: list[bool] = []
 
     async def fail(i: int) -> None:
         async with connect(url, max_size=None) as ws:
             first = firsts[i % len(firsts)]
             if first is not None:
                 await ws.send(first)
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(ws.recv(), 5)  # the server hangs up
+                # the server hangs up at once (not at the 30 s registration deadline); 5 s bounds the wait
+                try:
+                    await asyncio.wait_for(ws.recv(), 5)
+                except ConnectionClosed:
+                    hung_up.append(True)
+                except TimeoutError:
+                    hung_up.append(False)
         
     def apps() -> int:
         gc.collect()
@@ -743,6 +766,7 @@ async def test_connections_that_fail_before_registering_leave_nothing_behind(tmp
         for start in range(0, 300, 30):
             await asyncio.gather(*(fail(i) for i in range(start, start + 30)))
         await settled(apps_before)
+        assert hung_up and all(hung_up), f"{hung_up.count(False)} junk connections were kept open"
         assert len(asyncio.all_tasks()) <= tasks_before
         assert psutil.Process().memory_info().rss - rss_round_one < 4 * 2**20
     finally:

@@ -257,7 +257,8 @@ def test_a_phone_whose_ip_changed_returns_to_its_seat(testnet: LanNet, room_and_
         [header, tr.t("ui.waiting_for", names, seats=[2])],
     )  # fmt: skip
     stored = json.loads(state.read_text())
-    assert stored["prefs"] == {f"referee.seat.{info['room']}": info["tokens"][seat]}
+    # the seat's link and the device's own secret: the seat answers this phone, at any address
+    assert stored["prefs"] == {f"referee.seat.{info['room']}": info["tokens"][seat], "referee.device": stored["prefs"]["referee.device"]}
     assert joined["session_id"]
     assert json.loads(fetch_in_namespace(testnet, server.url("/check.json"))[1])["client_ip"] == f"198.18.{testnet.subnet}.2"
 

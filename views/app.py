@@ -3,14 +3,17 @@
 Routes (the host token travels as `?k=` so a restarted host's tablet link keeps working):
   /                      rooms (host with ?k=, read-only spectator list without)
   /room/<id>             a room's board (host board with ?k=, spectator board without)
-  /join/<id>/<token>     a seat link from a QR code: stores the token on the phone, then /seat/<id>
+  /join/<id>/<token>     a seat link from a QR code: a claim. The device takes the seat if no device
+                         holds it (the phone keeps the token, then /seat/<id>); another device gets
+                         views/seat_request.py (the host board allows or refuses)
   /table/<id>/<secret>   the table QR code: the room's free seats; a tap claims one (views/join.py)
-  /seat/<id>             the seat page; the token comes from the phone's storage for this room
+  /seat/<id>             the seat page; the token comes from the phone's storage for this room, and
+                         the seat answers only the device that holds it (its secret, also stored)
   /boards                the host's Règlement board editor (host only: needs ?k=)
   /history               finished games, /history/<id> one replayed step by step (host only)
 
-Seat identity comes from our own durable token, never from the Flet session (a phone whose IP
-changes, or a restarted server, gets a new session).
+Seat identity comes from our own durable token and device secret, never from the Flet session (a
+phone whose IP changes, or a restarted server, gets a new session).
 """
 
 from __future__ import annotations

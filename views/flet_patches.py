@@ -7,7 +7,8 @@ exists, and the upstream change that would replace it: docs/decisions/flet-patch
 3. Events for controls that are not on the page: dropped at O(1) (`_resolve_event_control`).
 4. One bounded event lane per connection (`_receive_loop`, `EventLane`).
 5. Connections that fail before registering: cleaned up (`_receive_loop`, `_handle`).
-6. Properties a client sets that no control declares: ignored (`_apply_patch`).
+6. Properties a client sets that no control declares, or with a value of another type than a
+   plain field declares (a page width of "x"): ignored (`_apply_patch`, `client_values`).
 7. The app's font in the web client's FontManifest.json (`_with_app_fonts`).
 8. A control kept as it was under a redrawn parent stays mounted (`DiffBuilder`, `_retained`), in a
    list or in a one-control field such as `content` (`_keep_field_values`).
@@ -347,6 +348,9 @@ async def _receive_loop(self: Any) -> None:
             read += 1
             if read % YIELD_EVERY == 0:
                 await asyncio.sleep(0)
+            if self._FletApp__session is None and (not data or data[0] != 0x00):
+                # before registering only a registration frame is expected: junk ends it at once
+                raise ProtocolError("first frame is not a registration frame")
             if not data:
                 continue
             if data[0] == 0x00:
@@ -420,9 +424,82 @@ def declared_only(patch: Any) -> Any:
     return patch
 
 
+#: a plain field's declared type -> the Python types a client's value for it may have
+_PLAIN_TYPES: dict[Any, tuple[type, ...]] = {int: (int,), float: (int, float), str: (str,), bool: (bool,)}
+
+
+def _plain_types(hint: Any) -> tuple[type, ...] | None:
+    """The types a value for a field of this type hint may have, when the hint is plain (numbers,
+    strings, booleans, optionally None); None for anything else (Flet converts those itself)."""
+    import types
+    import typing
+
+    args = typing.get_args(hint) if typing.get_origin(hint) in (typing.Union, types.UnionType) else (hint,)
+    allowed: list[type] = []
+    for arg in args:
+        if arg is type(None):
+            allowed.append(type(None))
+        elif arg in _PLAIN_TYPES:
+            allowed.extend(_PLAIN_TYPES[arg])
+        else:
+            return None
+    return tuple(allowed)
+
+
+_field_types: dict[type, dict[str, tuple[type, ...]]] = {}
+
+
+def _plain_fields(cls: type) -> dict[str, tuple[type, ...]]:
+    """A control class's plain fields and the value types each takes (found once per class)."""
+    found = _field_types.get(cls)
+    if found is None:
+        import sys
+        import typing
+
+        found = {}
+        # each annotation on its own, in its own class's module (one name Flet leaves unresolved,
+        # such as Page's KeyValue, fails typing.get_type_hints for the whole class)
+        for base in reversed(cls.__mro__):
+            module = vars(sys.modules.get(base.__module__, typing))
+            for name, hint in vars(base).get("__annotations__", {}).items():
+                try:
+                    resolved = eval(hint, module) if isinstance(hint, str) else hint  # noqa: S307 - Flet's own annotations
+                except Exception:
+                    found.pop(name, None)
+                    continue
+                allowed = _plain_types(resolved)
+                if allowed is None:
+                    found.pop(name, None)
+                else:
+                    found[name] = allowed
+        _field_types[cls] = found
+    return found
+
+
+def client_values(control: Any, patch: dict[str, Any]) -> dict[str, Any]:
+    """`patch` without the values of plain fields that have another type than declared (a bool is
+    no number here): a client sends the page's size, a field's text, a switch's state; a width of
+    "x" would reach every drawing of the page (and crash it) if it were kept."""
+    plain = _plain_fields(type(control))
+    kept = {}
+    for name, value in patch.items():
+        allowed = plain.get(name)
+        if allowed is not None and (not isinstance(value, allowed) or (isinstance(value, bool) and bool not in allowed)):
+            log.info("client value ignored: %s.%s = %r", type(control).__name__, name, value)
+            continue
+        kept[name] = value
+    return kept
+
+
 def _wrap_apply_patch(original: Callable[..., Any]) -> Callable[..., Any]:
     def apply_patch(self: Any, control_id: int, patch: dict[str, Any]) -> None:
-        original(self, control_id, declared_only(patch) if isinstance(patch, dict) else {})
+        if not isinstance(patch, dict):
+            patch = {}
+        control = self.index.get(control_id)
+        patch = declared_only(patch)
+        if control is not None:
+            patch = client_values(control, patch)
+        original(self, control_id, patch)
 
     apply_patch.__wrapped__ = original  # type: ignore[attr-defined]
     return apply_patch
