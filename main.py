@@ -305,8 +305,10 @@ def stop_like_ctrl_c(_signum: int, _frame: Any) -> None:
 
 def replay(args: argparse.Namespace) -> int:
     """`main.py replay LOG.json`: replay a complete log, checked entry by entry as an import is,
-    and print the final public state (the board view) as JSON. A log that stops before the game
-    ends is replayed and said to be unfinished; a log that breaks a rule is refused (exit 2)."""
+    and print the final public state (the board view) and the result as JSON. A log that stops
+    before the game ends is replayed and said to be unfinished; a log that records no result has
+    it computed (a replay checks the rules, not a record); a log that breaks a rule, or records
+    another result than its actions give, is refused (exit 2)."""
     from companion.history import read_log, refusal_text, replay_summary
     from companion.i18n import translator
     from companion.room import Rejected
@@ -324,17 +326,24 @@ def replay(args: argparse.Namespace) -> int:
     print(json.dumps(summary, indent=2, ensure_ascii=False))
     if not summary["over"]:
         print(f"unfinished: {tr.t('history.replay_unfinished')}", file=sys.stderr)
+    elif checked.log.result is None:
+        print(f"computed: {tr.t('history.replay_result_computed')}", file=sys.stderr)
     return 0
 
 
 def import_log(args: argparse.Namespace) -> int:
-    """`main.py import LOG.json`: check the log and add it to the data directory's finished games."""
+    """`main.py import LOG.json`: check the log and add it to the data directory's finished games.
+    Only a complete log of a finished game that records the result its actions give is kept."""
     from companion.history import import_log as import_into, refusal_text
     from companion.i18n import translator
     from companion.room import Host, Rejected
     from companion.store import Store
 
-    data = Path(args.log).read_bytes()
+    try:
+        data = Path(args.log).read_bytes()
+    except OSError as exc:
+        print(f"not imported: {exc.strerror or exc}: {args.log}", file=sys.stderr)
+        return 2
     host = Host(Store(Path(args.data_dir) / "referee.sqlite3"))
     try:
         room = asyncio.run(import_into(host, data))

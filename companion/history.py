@@ -14,10 +14,10 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from babel.dates import format_datetime
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.engine import BOARD, RuleError, Ruling
 from companion.games import GAMES
@@ -73,7 +73,7 @@ MESSAGES: dict[str, str] = {
     "history.err.not_a_log": "The file is not a table referee game log.",
     "history.err.version": "This log was written in format version {version}; this host reads version {expected}.",
     "history.err.malformed": "The log is damaged: {detail}",
-    "history.err.redacted": "This log has its secrets removed (exported while the game was running); only a complete log of a finished game can be imported.",
+    "history.err.redacted": "This log has its secrets removed (exported while the game was running): its hidden moves cannot be checked, so it can be neither replayed nor imported. A log exported once the game has ended has every secret in it.",
     "history.err.unknown_game": "The log is of an unknown game ({game}).",
     "history.err.setup": "The players and rules in the log do not fit {game:label=game}: {detail}",
     "history.err.missing_entry": "Entry {n:num} is missing from the log.",
@@ -81,9 +81,15 @@ MESSAGES: dict[str, str] = {
     "history.err.not_an_action": "Entry {n:num} is not an action of {game:label=game}: {detail}",
     "history.err.illegal": "Entry {n:num} breaks the rules: {reason}",
     "history.err.wrong_channel": "Entry {n:num} came from a device that may not send it ({channel}): {reason}",
-    "history.err.unfinished": "The game in this log has not ended.",
+    "history.err.unfinished": "The game in this log has not ended: only a finished game can be imported.",
     "history.replay_unfinished": "The game in this log has not ended: this is the state after its last entry.",
-    "history.err.result_mismatch": "The log's recorded result does not match its actions: it was changed.",
+    "history.replay_result_computed": "The log records no result: the result above is computed from its actions (an import needs it recorded in the log).",
+    "history.err.result_mismatch": "The log's recorded result is not the one its actions give (field by field):",
+    "history.result_field_differs": "{field}: recorded {recorded}, computed {computed}",
+    "history.result_field_same": "{field}: {value} in both",
+    "history.result_absent": "(absent)",
+    "history.err.result_missing": "This log records no result. An import keeps a finished game with the result it checked against the actions, so the log must record it; its actions give: {result}",
+    "history.err.result_unfinished": "The log records a result, but the game in it has not ended after its last entry: leave `result` out (or null) to replay it as it stands.",
     "history.err.replay": "The log cannot be replayed: {detail}",
     "history.err.already_here": "This game is already on this host ({room}).",
     "room.err.archived": "This game is finished and archived: it cannot be played on.",
@@ -100,6 +106,71 @@ MAX_LOG_ENTRIES = 10_000
 LATEST_TIME = datetime(3000, 1, 1, tzinfo=UTC).timestamp()
 #: What SQLite stores as an integer (a seed outside it cannot be kept).
 SEED_RANGE = range(-(2**63), 2**63)
+
+
+# -- each game's result (what a log's `result` records; described in docs/log.schema.json) --
+
+
+class _Result(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+#: a seat number (0 = the first player of `room.setup.players`)
+_Seat = Annotated[int, Field(ge=0)]
+
+
+class VabanqueResult(_Result):
+    """Vabanque's result, as the host writes it: `{"money": [140000, 90000, 140000], "winners": [0, 2]}`.
+    Lists are per seat, in seat order; key order does not matter."""
+
+    money: list[int] = Field(description="each seat's money at the end of the last round, in seat order")
+    winners: list[_Seat] = Field(min_length=1, description="the seats with the most money, in ascending order (several when equal)")
+
+
+class CorruptionResult(_Result):
+    """Corruption's result, as the host writes it: `{"score": [2100000, 900000, 2100000],
+    "contracts": [3, 2, 4], "winners": [2]}`. Lists are per seat, in seat order; key order does
+    not matter."""
+
+    score: list[int] = Field(description="the total value of the contracts each seat won, in seat order")
+    contracts: list[int] = Field(description="how many contracts each seat won, in seat order")
+    winners: list[_Seat] = Field(
+        min_length=1,
+        description="the seats with the highest score; on a tie the most contracts, then shared; in ascending order",
+    )
+
+
+class ChicagoPokerResult(_Result):
+    """Chicago Poker's result, as the host writes it: `{"score": [3, 1, 2], "winners": [0]}`.
+    Lists are per seat, in seat order; key order does not matter."""
+
+    score: list[int] = Field(description="how many businesses each seat controls at the end, in seat order")
+    winners: list[_Seat] = Field(
+        min_length=1,
+        max_length=1,
+        description="the one seat that won: it met a victory condition, or took the last business",
+    )
+
+
+class ReglementResult(_Result):
+    """Règlement de comptes' result, as the host writes it: `{"money": [13000, 107000, 0],
+    "winners": [1]}`. Lists are per seat, in seat order; key order does not matter."""
+
+    money: list[int] = Field(description="each seat's money at the end, in seat order")
+    winners: list[_Seat] = Field(
+        min_length=1,
+        description="the seats with the most money; on a tie who stayed in play longest, then the most gangsters, then shared; in ascending order",
+    )
+
+
+#: {game id: the model of its `result(state)`} (tests/test_log_contract.py checks each engine's
+#: results against it)
+RESULT_MODELS: dict[str, type[_Result]] = {
+    "vabanque": VabanqueResult,
+    "corruption": CorruptionResult,
+    "chicago_poker": ChicagoPokerResult,
+    "reglement": ReglementResult,
+}
 
 
 # -- summaries --
@@ -263,16 +334,49 @@ def check_log(data: bytes | str | dict[str, Any]) -> CheckedLog:
     result = game.result(checked.state)
     if result is None:
         raise Rejected("history.err.unfinished")
-    if _canonical(result) != _canonical(checked.log.result):
-        raise Rejected("history.err.result_mismatch")
+    refusal = result_refusal(result, checked.log.result, needed=True)
+    if refusal is not None:
+        raise refusal
     # The same log through the room's own replay (what Room.restore does): must agree.
     try:
         _, state = replay_export(raw)
     except ValueError as exc:
         raise Rejected("history.err.replay", detail=str(exc)) from None
     if _canonical(game.result(state)) != _canonical(result):
-        raise Rejected("history.err.result_mismatch")
+        raise Rejected("history.err.replay", detail="the room's replay of it ends with another result")
     return checked
+
+
+def result_refusal(computed: dict[str, Any] | None, recorded: dict[str, Any] | None, *, needed: bool) -> Rejected | None:
+    """Whether a log's recorded result stands against the one its actions give (`computed`,
+    None while the game has not ended). A log may record none (`result` absent or null): a
+    replay checks the rules and computes it; an import (`needed`) keeps a finished game with the
+    result it checked, so there it must be recorded. A recorded result is the computed one
+    exactly (field by field, whatever the key order), and none while the game runs."""
+    if computed is None:
+        return None if recorded is None else Rejected("history.err.result_unfinished")
+    if recorded is None:
+        return Rejected("history.err.result_missing", result=json.dumps(computed, ensure_ascii=False)) if needed else None
+    if _canonical(computed) != _canonical(recorded):
+        return Rejected("history.err.result_mismatch", recorded=recorded, computed=computed)
+    return None
+
+
+def result_lines(tr: Translator, recorded: dict[str, Any], computed: dict[str, Any]) -> list[str]:
+    """Both results, one line per field (the computed result's fields first, in its order)."""
+    absent = object()
+
+    def shown(value: Any) -> str:
+        return tr.t("history.result_absent") if value is absent else json.dumps(value, ensure_ascii=False)
+
+    lines = []
+    for field in [*computed, *(k for k in recorded if k not in computed)]:
+        mine, theirs = recorded.get(field, absent), computed.get(field, absent)
+        if mine is not absent and theirs is not absent and _canonical(mine) == _canonical(theirs):
+            lines.append(tr.t("history.result_field_same", field=field, value=shown(theirs)))
+        else:
+            lines.append(tr.t("history.result_field_differs", field=field, recorded=shown(mine), computed=shown(theirs)))
+    return lines
 
 
 def read_log(data: bytes | str | dict[str, Any]) -> CheckedLog:
@@ -397,13 +501,14 @@ async def import_log(host: Host, data: bytes | str | dict[str, Any]) -> Room:
 
 
 def replay_summary(checked: CheckedLog) -> dict[str, Any]:
-    """What `main.py replay` prints: the game, the players, whether it is over, its result and
-    the final public state (the board view). Refused when the game ended with another result
-    than the log records."""
+    """What `main.py replay` prints: the game, the players, whether it is over, its result
+    (computed from the actions: a log may record none) and the final public state (the board
+    view). Refused when the log records another result than its actions give (see result_refusal)."""
     game, state = checked.game, checked.state
     result = game.result(state)
-    if result is not None and _canonical(result) != _canonical(checked.log.result):
-        raise Rejected("history.err.result_mismatch")
+    refusal = result_refusal(result, checked.log.result, needed=False)
+    if refusal is not None:
+        raise refusal
     names = [p.name for p in checked.setup.players]
     board = game.project(state, BOARD)
     summary: dict[str, Any] = {"game": game.id, "players": names, "over": result is not None, "result": result}
@@ -416,6 +521,9 @@ def replay_summary(checked: CheckedLog) -> dict[str, Any]:
 def refusal_text(tr: Translator, refusal: Rejected) -> str:
     """A refusal in the reader's words; a rule broken by an entry is named in the game's terms."""
     params = dict(refusal.params)
+    if refusal.code == "history.err.result_mismatch":
+        lines = result_lines(tr, params["recorded"], params["computed"])
+        return "\n".join([tr.t(refusal.code), *(f"  {line}" for line in lines)])
     if refusal.code in ("history.err.illegal", "history.err.wrong_channel"):
         params["reason"] = tr.t(params["reason"], params.pop("names", ()), **params.pop("reason_params", {}))
     return tr.t(refusal.code, (), **params)
@@ -465,7 +573,7 @@ a, button {{ display:inline-block; min-height:56px; padding:14px 22px; border-ra
   font-weight:bold; background:#B0BEC5; color:#111; text-decoration:none; box-sizing:border-box; margin:8px 8px 8px 0; }}
 button {{ background:#FFD54F; cursor:pointer; }}
 input[type=file] {{ font-size:20px; margin:16px 0; color:#F1F8E9; }}
-.result {{ padding:14px; border-radius:8px; color:#111; font-weight:bold; }}
+.result {{ padding:14px; border-radius:8px; color:#111; font-weight:bold; white-space:pre-line; }}
 .ok {{ background:#A5D6A7; }} .refused {{ background:#FF8A80; }}
 </style></head>
 <body><main>

@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, TypeAdapter, create_model
 
 from companion.games import GAMES
+from companion.history import RESULT_MODELS
 from companion.room import LOG_FORMAT, READABLE_FORMAT_VERSIONS, Channel
 
 SCHEMA_PATH = Path(__file__).resolve().parent.parent / "docs" / "log.schema.json"
@@ -40,8 +41,17 @@ import page read it. Conventions for a person or program writing one:
 - `at` and `room.created` are seconds since 1970 (UTC). `room.seed` (a 64-bit signed integer)
   decides everything random in the game (first player, tie-breaks): the same seed and the same
   actions give the same game.
-- `complete` is true only for a log of a finished game with every secret in it (importable);
-  `result` is then the game's result, which replaying the entries must reproduce.
+- `complete` true: the log has every secret in it (each action whole), so each entry can be
+  checked; the game in it may or may not have ended (the host board exports a complete log once
+  the game has ended; a log written by hand or cut short may stop mid-game). `complete` false: a
+  log exported while the game ran, its secret fields left out: it can be neither replayed nor
+  imported.
+- `result` is the game's result once it has ended: each game's own fields (its `...Result`
+  definition; lists are per seat in seat order, `winners` are seat numbers in ascending order;
+  key order does not matter). It may be left out (or null): `main.py replay` checks the rules,
+  computes the result and prints it. A result that is recorded must be exactly the one the
+  entries give (a replay refuses another, showing both field by field), and none while the game
+  has not ended. An import keeps only a finished game, and needs its result recorded.
 - `format_version` 1: the action completing a hidden phase revealed at once; 2: the game then
   waits for the host's `reveal` or every seat's `ready`, and seats may take back a move; 3: in
   Règlement the set-aside cards are shuffled into a new pile as soon as the last card of the pile
@@ -75,6 +85,16 @@ GAME_CONVENTIONS: dict[str, str] = {
         "`seat`, `target`, `from_seat`, `cake_seat` name those seats, not players."
     ),
 }
+
+
+COMPLETE_DESCRIPTION = (
+    "true: every secret is in the log, so it can be replayed entry by entry; the game in it may "
+    "or may not have ended"
+)
+RESULT_DESCRIPTION = (
+    "the game's result once it has ended (absent or null: none recorded, and a replay computes "
+    "it); when recorded, exactly the one the entries give; an import needs it"
+)
 
 
 class _Strict(BaseModel):
@@ -138,10 +158,10 @@ def _complete_log_model(game_id: str, game: Any) -> type[BaseModel]:
         __doc__=GAME_CONVENTIONS[game_id],
         format=(Literal[LOG_FORMAT], ...),  # type: ignore[valid-type]
         format_version=(Literal[READABLE_FORMAT_VERSIONS], ...),  # type: ignore[valid-type]
-        complete=(Literal[True], ...),
+        complete=(Literal[True], Field(description=COMPLETE_DESCRIPTION)),
         room=(room, ...),
         entries=(list[entry], ...),  # type: ignore[valid-type]
-        result=(dict[str, Any], Field(description="the game's result (score or money per seat, winners)")),
+        result=(RESULT_MODELS[game_id] | None, Field(default=None, description=RESULT_DESCRIPTION)),
     )
 
 
@@ -176,10 +196,10 @@ class RedactedLog(_Strict):
 
     format: Literal["table-referee-log"]
     format_version: Literal[READABLE_FORMAT_VERSIONS]  # type: ignore[valid-type]
-    complete: Literal[False]
+    complete: Literal[False] = Field(description="false: secret fields left out; neither replayable nor importable")
     room: RedactedRoom
     entries: list[_RedactedEntry]  # type: ignore[valid-type]
-    result: dict[str, Any] | None
+    result: dict[str, Any] | None = None
 
 
 def _which(log: Any) -> str:
