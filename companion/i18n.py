@@ -114,7 +114,7 @@ UI: dict[str, str] = {
     "ui.save_note": "Save my note",
     # taps refused for being meant for what was on screen before (views/screen.py Handover)
     "ui.handover": "Now {seat:seat}: tap again",
-    "ui.handover_again": "Your next action: tap again",
+    "ui.tapped_twice": "Tapped twice? Only the first tap counted. Tap again for another move.",
     "ui.moved_on": "Not done: the game had moved on. Look, then tap again.",
     "ui.undo_none": "Nothing to undo yet",
     "ui.undo_after_reveal": "Not after a reveal: everyone has seen the cards",
@@ -125,7 +125,6 @@ UI: dict[str, str] = {
     "ui.ready_list": "Ready: {seats:seats}",
     "ui.take_back": "Take back my move",
     "ui.handover_now": "Now {seat:seat}",
-    "ui.handover_now_self": "Your next action",
     # Chicago Poker's own hand order in the setup form (views/games/chicago_poker.py)
     "chicago_poker.setup.ranking_title": "Our hand order, best first",
     "chicago_poker.setup.ranking_help": "Move the hands up or down to match your summary card: each hand beats every hand below it.",

@@ -152,8 +152,10 @@ async def test_move_buttons_are_in_the_players_colour_and_keyed_by_them(make_hos
 
 
 async def test_a_phone_acting_twice_in_a_row_is_protected(make_host: Any, harness_factory: Any, window: float, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Chicago Poker: Ada draws on her phone, and again at once: the second tap is refused (her
-    next action), then accepted once the window has passed."""
+    """Chicago Poker: Ada draws on her phone, and again at once: the second tap is refused as a
+    double tap, said as one (not as someone else's turn), and only for a double tap's length (half
+    a second, not the 1.5 s of a new player); once that has passed, her next draw is taken, and
+    the message is gone by itself."""
     import views.screen
 
     from tests.test_chicago_poker_views import A
@@ -171,9 +173,13 @@ async def test_a_phone_acting_twice_in_a_row_is_protected(make_host: Any, harnes
         pytest.skip("this opening leaves Ada one action")  # pragma: no cover - the opening gives two
     await phone.click("draw")
     assert world.room.version == before + 1
-    assert banner_text(phone) == "Your next action: tap again"
+    assert banner_text(phone) == "Tapped twice? Only the first tap counted. Tap again for another move."
     screen = screen_of(phone)
+    assert screen.handover.kind == "again" and screen.handover.until - time.monotonic() <= views.screen.DOUBLE_TAP_SECONDS
+    assert not phone.has("handover-now")  # no "now ..." cue: the same player goes on
     await until(lambda: not screen.handover.is_open(), world)
+    # the refusal's message leaves by itself after its window (never left over what comes next)
+    await until(lambda: screen.error is None and not phone.has("banner"), world)
     await phone.click("draw")
     assert world.room.version == before + 2
 

@@ -14,7 +14,7 @@ import flet as ft
 from views.away import is_position
 # (GameContext is this module's name too: screens and tests import it here)
 from views.context import GameContext  # noqa: F401
-from views.sections import Sections
+from views.sections import CHECK as CHECK_SECTIONS, Sections, duplicate_sibling_keys
 from views.common import COLOUR_HEX, glyph, show_screen, text_on
 
 from companion.engine import BOARD, Audience
@@ -39,14 +39,22 @@ async def refresh_page(page: ft.Page, render: Any) -> None:
 
 
 #: Seconds during which taps on controls acting for a player are refused after that player
-#: became the one acted for (another player finished) or after this device's own action when the
-#: same player acts again. A double tap is 50-350 ms (issue #12 saw 350 ms) and a hurried second
-#: tap by someone whose eyes are still on the last player comes up to about 1 s later; the window
-#: counts from the server's drawing, which reaches a phone on a busy Wi-Fi up to ~0.3 s later. So
-#: 1.5 s: every such tap is refused, and a player who has read the new name (a glance, then a
-#: deliberate tap) is rarely held up. (Tests about something else, which tap for one player after
-#: another at machine speed, set REFEREE_HANDOVER_SECONDS=0: see tests/conftest.py.)
+#: became the one acted for (another player finished). A hurried second tap by someone whose eyes
+#: are still on the last player comes up to about 1 s after the first; the window counts from the
+#: server's drawing, which reaches a phone on a busy Wi-Fi up to ~0.3 s later. So 1.5 s: every
+#: such tap is refused, and a player who has read the new name (a glance, then a deliberate tap)
+#: is rarely held up. (docs/decisions/handover-window.md. Tests about something else, which tap
+#: for one player after another at machine speed, set REFEREE_HANDOVER_SECONDS=0: see
+#: tests/conftest.py; it turns off both windows.)
 HANDOVER_SECONDS = float(os.environ.get("REFEREE_HANDOVER_SECONDS", "1.5"))
+#: Seconds during which, after this device's own action, a tap for the same player is taken for the
+#: second tap of a double tap and refused. A double tap's second tap comes 50-350 ms after the
+#: first (measured in Chromium and reported from phones); a deliberate next action (a second card
+#: drawn) comes from about 0.8 s on. The window opens when the page is drawn after the first tap,
+#: so a second tap that waited behind the first one's processing is still inside it.
+DOUBLE_TAP_SECONDS = 0.5
+#: seconds a refused tap's message stays once its window has closed (read, then it goes)
+REFUSAL_AFTER_WINDOW = 1.5
 
 
 class Handover:
@@ -72,8 +80,10 @@ class Handover:
         self._drawing_keys: list[str] = []
         #: this device's own action was accepted since the last drawing
         self.acted = False
-        #: the open window: the seat it protects, until when, and the keys its controls take over
+        #: the open window: the seat it protects, until when, and the keys its controls take over;
+        #: "player": the player acted for changed; "again": this device acted, the same player acts on
         self.seat: int | None = None
+        self.kind: Literal["player", "again"] = "player"
         self.until = 0.0
         self.inherited: list[str] = []
         self._inheriting = 0
@@ -116,35 +126,44 @@ class Handover:
             return
         new_player = self.hands_over and self.shown and seat not in self.shown
         again = self.acted and seat in self.shown
-        if new_player or again:
-            self.open(seat)
+        if new_player:
+            self.open(seat, HANDOVER_SECONDS, "player")
+        elif again and HANDOVER_SECONDS > 0:
+            self.open(seat, DOUBLE_TAP_SECONDS, "again")
 
     def key(self, base: str, seat: int) -> str:
+        """The key of a control acting for `seat` in this drawing: its own (`base@seat`), or during
+        the window the next key of the previous drawing's act-for controls. Never one that another
+        control of this drawing holds or may still take: two controls with one key among siblings
+        make Flet's diff send moves the client cannot apply."""
         self.acts_for(seat)
         key = f"{base}@{seat}"
         if self.is_open() and seat == self.seat and self._inheriting < len(self.inherited):
             key = self.inherited[self._inheriting]
             self._inheriting += 1
+        elif key in self._drawing_keys or (self.is_open() and key in self.inherited):
+            key = f"{key}~{len(self._drawing_keys)}"
         self._drawing_keys.append(key)
         return key
 
-    def open(self, seat: int) -> None:
-        if HANDOVER_SECONDS <= 0:
+    def open(self, seat: int, seconds: float, kind: Literal["player", "again"]) -> None:
+        if seconds <= 0:
             return
         if not self.is_open():  # a window opened during another keeps the controls shown before both
-            self.previous = self.shown
+            self.previous = self.shown if kind == "player" else frozenset()
         self.seat = seat
+        self.kind = kind
         self.inherited = list(self.shown_keys)
-        self.until = time.monotonic() + HANDOVER_SECONDS
-        self.on_window(HANDOVER_SECONDS)
+        self.until = time.monotonic() + seconds
+        self.on_window(seconds)
 
     def checkpoint(self) -> tuple[Any, ...]:
         """What a drawing has asked of the handover so far (see Sections: a reused part's keys
         are asked for again, and given back when they differ)."""
-        return (set(self._drawing), list(self._drawing_keys), self._inheriting, self.seat, self.until, list(self.inherited), self.previous)
+        return (set(self._drawing), list(self._drawing_keys), self._inheriting, self.seat, self.kind, self.until, list(self.inherited), self.previous)
 
     def restore(self, saved: tuple[Any, ...]) -> None:
-        drawing, keys, self._inheriting, self.seat, self.until, inherited, self.previous = saved
+        drawing, keys, self._inheriting, self.seat, self.kind, self.until, inherited, self.previous = saved
         self._drawing, self._drawing_keys, self.inherited = set(drawing), list(keys), list(inherited)
 
     def end(self) -> None:
@@ -183,6 +202,9 @@ class RoomScreen:
         self._unsubscribe: Any = None
         self.handover = Handover(hands_over=self.acts_for_others, on_window=self._handover_opened)
         self._handover_timer: asyncio.TimerHandle | None = None
+        #: a refused tap's message (handover_message) and the timer that takes it away
+        self._refusal_shown: str | None = None
+        self._refusal_timer: asyncio.TimerHandle | None = None
         #: one tap of this device at a time: a second tap is judged once the first is decided
         self._tap_lock = asyncio.Lock()
         #: the parts of the last drawing, reused where they are drawn from the same props
@@ -328,9 +350,15 @@ class RoomScreen:
             # the page's top is the one shown (a reused group): what changed under it was sent
             # above, in one patch of it; no update of the whole page, no diff of it
             self.sections.check_placed(self.page.session, unsent=controls)
+            if CHECK_SECTIONS:
+                for problem in duplicate_sibling_keys(self.page):
+                    log.error("%s: %s", type(self).__name__, problem)
             return
         show_screen(self.page, controls, self.screen_key)
         self.sections.check_placed(self.page.session)
+        if CHECK_SECTIONS:
+            for problem in duplicate_sibling_keys(self.page):
+                log.error("%s: %s", type(self).__name__, problem)
 
     @property
     def screen_key(self) -> str:
@@ -365,6 +393,9 @@ class RoomScreen:
                 if based_on != self.room.version:
                     await self.render()  # the state the room moved to (and its handover window) first
                 self.error = self.handover_message()
+                self._refusal_shown = self.error
+                # the refusal is about this window: it goes with it (never left over a reveal)
+                self._clear_refusal_later(max(self.handover.until - time.monotonic(), 0.0) + REFUSAL_AFTER_WINDOW)
                 await self.render()
                 return False
             try:
@@ -414,9 +445,10 @@ class RoomScreen:
         phone's top edge, a board's bottom edge): who the controls act for now, and that they are
         not live yet. A part: the page's redraws during the window do not send it again."""
         seat = self.handover.seat
-        if not self.handover.is_open() or seat is None:
+        # only for a change of player: the half second after one's own tap needs no words
+        if not self.handover.is_open() or seat is None or self.handover.kind != "player":
             return None
-        text = self.tr.t("ui.handover_now", self.names, seat=seat) if self.acts_for_others else self.tr.t("ui.handover_now_self")
+        text = self.tr.t("ui.handover_now", self.names, seat=seat)
         colour = self.colours[seat]
 
         def cue() -> ft.Control:
@@ -436,14 +468,31 @@ class RoomScreen:
         return ctx.part("handover-row", (seat, text, colour), cue)
 
     def handover_message(self) -> str:
-        if self.handover.is_open() and not self.acts_for_others:
-            return self.tr.t("ui.handover_again")
+        """Why a tap was refused, in words about the tap: a double tap, a new player, or a game
+        that had moved on."""
+        if self.handover.is_open() and self.handover.kind == "again":
+            return self.tr.t("ui.tapped_twice")
         seat = self.handover.seat if self.handover.is_open() else None
         if seat is None and self.acts_for_others and len(self.handover.shown) == 1:
             seat = next(iter(self.handover.shown))
         if seat is None:
             return self.tr.t("ui.moved_on")
         return self.tr.t("ui.handover", self.names, seat=seat)
+
+    def _clear_refusal_later(self, seconds: float) -> None:
+        if self._refusal_timer is not None:
+            self._refusal_timer.cancel()
+
+        def clear() -> None:
+            self._refusal_timer = None
+            if self.error is not None and self.error == self._refusal_shown:
+                self.error = self._refusal_shown = None
+                if self.page.session.connection is not None:
+                    self.page.run_task(self.render)
+                else:
+                    self.missed = True
+
+        self._refusal_timer = asyncio.get_running_loop().call_later(seconds, clear)
 
     def _handover_opened(self, seconds: float) -> None:
         """Draw the page again as the window ends: the controls get their player's keys."""

@@ -339,6 +339,25 @@ class Sections:
         return True
 
 
+def duplicate_sibling_keys(root: Any) -> list[str]:
+    """Where two controls of one list share a key (Flet's diff matches a list's children by key:
+    two alike make it send moves a client cannot apply). Empty on a sound page."""
+    from flet.controls.base_control import BaseControl
+
+    found: list[str] = []
+    stack = [root]
+    while stack:
+        item = stack.pop()
+        for name, value in flet_patches.holding_fields(item):
+            children = [c for c in (value if isinstance(value, list) else [value]) if isinstance(c, BaseControl)]
+            keys = [c.key for c in children if c.key is not None]
+            if len(keys) != len(set(keys)):
+                twice = sorted({str(k) for k in keys if keys.count(k) > 1})
+                found.append(f"{type(item).__name__}.{name} holds keys {twice} twice")
+            stack.extend(children)
+    return found
+
+
 def _moved(before: list[Any], now: list[Any], changed: list[int]) -> bool:
     """Whether a child, or a keyed child's key, is at another of the `changed` places now."""
     if not changed:

@@ -704,8 +704,9 @@ def host_controls(ctx: GameContext, view: View) -> list[ft.Control]:
     if view.phase == "tiles" and legal.tiles:
         left = dict(view.tiles_left_by_type)
         buttons = []
+        # the host's own entries for the table (by: null): not acting for a player, so never
+        # guarded as one (a second tile is no double tap of the first)
         for kind in legal.tiles:
-            by = view.current if view.current is not None else view.order[0]
             box = ft.Container(
                 bgcolor=KIND_HEX[kind],
                 border_radius=12,
@@ -719,7 +720,7 @@ def host_controls(ctx: GameContext, view: View) -> list[ft.Control]:
                     tight=True,
                 ),
             )
-            buttons.append(tap(f"tile-{kind}", box, handler(ctx.submit, {"type": "reveal_tile", "by": ctx.seat, "kind": kind}), key=ctx.act_key(f"tile-{kind}", by)))
+            buttons.append(tap(f"tile-{kind}", box, handler(ctx.submit, {"type": "reveal_tile", "by": ctx.seat, "kind": kind}), key=f"tile-{kind}"))
         out.append(ft.Row(buttons, wrap=True, spacing=10, run_spacing=10))
     if view.phase == "choose_shootout" and legal.shootouts and view.current is not None:
         out.append(ft.Row([act_button(ctx, view.current, tr.t("chicago_poker.ui.resolve", business=b), handler(ctx.submit, {"type": "choose_shootout", "by": view.current, "business": b}), ident=f"choose-{b}") for b in legal.shootouts], wrap=True))
