@@ -515,7 +515,7 @@ async def presence_after_leaving(server: ServerProcess, info: RoomInfo, mirror: 
         await probe.wait_for(lambda c: board_shows(mirror, c), timeout, what="probe board")
         try:
             await probe.wait_for(lambda c: c.texts().count(online) == 0, 5.0, what="every seat away")
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass
         return probe.texts().count(online)
     finally:

@@ -29,13 +29,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from flet.controls.object_patch import ObjectPatch  # noqa: E402
+
 from companion.games import GAMES  # noqa: E402
 from companion.room import Host  # noqa: E402
 from companion.store import Store  # noqa: E402
 from tests.harness.flet_inprocess import FakeBrowser, FletHarness  # noqa: E402
 from views import flet_patches, sections  # noqa: E402
 from views.app import AppConfig, build_main  # noqa: E402
-from flet.controls.object_patch import ObjectPatch  # noqa: E402
 
 #: controls Flet's diff put on the page (new, or rebuilt and matched to the shown one) since the
 #: start: the work a drawing costs in Flet, counted, so it does not move with the machine's speed

@@ -46,23 +46,23 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import psutil
+import psutil  # noqa: E402
 
-from benchmarks.flet_client import PHONE, TABLET, FletClient, wait_for_any
-from benchmarks.latency import (
-    create_rooms,
+from benchmarks.flet_client import PHONE, TABLET, FletClient, wait_for_any  # noqa: E402
+from benchmarks.latency import (  # noqa: E402
     ServerProcess,
     Table,
     VabanqueMirror,
+    create_rooms,
     percentile,
     server_errors,
     vabanque_setup,

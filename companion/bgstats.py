@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
 from datetime import datetime
+from typing import Any
 from urllib.parse import quote
 
 from pydantic import BaseModel, ConfigDict

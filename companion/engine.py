@@ -14,9 +14,10 @@ sending it may speak for that seat; the engine checks whether that seat may do i
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 
 class Model(BaseModel):
@@ -67,30 +68,46 @@ def seat_audience(seat: int) -> Audience:
 StateT = TypeVar("StateT", bound=Model)
 ActionT = TypeVar("ActionT", bound=Model)
 SetupT = TypeVar("SetupT", bound=Model)
+#: an outcome's state: any game's (unbound, so pydantic takes the engine's state as it is)
+OutcomeStateT = TypeVar("OutcomeStateT")
 
 
-class Outcome(Model, Generic[StateT]):
+class Outcome(Model, Generic[OutcomeStateT]):
     """Result of applying one action.
 
     `reveals` is true when this action made hidden information public (a payout, a shootout,
     an award phase): undo never goes back across such an action.
     """
 
-    state: Any
+    state: OutcomeStateT
     rulings: tuple[Ruling, ...] = ()
     reveals: bool = False
 
 
 class Game(Protocol[SetupT, StateT, ActionT]):
-    """What a game module exposes (see docs/engine.md)."""
+    """What a game module exposes (see docs/engine.md). `GAMES` holds the four as `AnyGame`,
+    `Game[Any, Any, Any]`: a room reads a game's setup, state and actions through this contract
+    whatever the game; `companion.games` checks each engine against it with its own types.
+
+    Two methods are optional, looked up with `getattr`: `opening_rulings(state)`, what the board
+    says before the first action, and `read_as_format(state, format_version)`, the first state as
+    a log of an older format reads it (`companion.room.initial_logged`)."""
 
     id: ClassVar[str]
     #: pydantic model of the setup (players, variants, house rules with recommended defaults)
-    setup_model: type[BaseModel]
-    #: pydantic TypeAdapter-able discriminated union of actions (field `type`)
-    action_model: Any
+    setup_model: type[SetupT]
+    #: validates a raw action (a log entry, a submission) into one of the action models
+    action_adapter: TypeAdapter[ActionT]
     #: English templates for ruling codes and error codes, and UI labels the game needs
     messages: dict[str, str]
+    #: {setup field: its allowed values} for the setup screen and the rule card
+    house_rules: dict[str, tuple[Any, ...]]
+
+    @property
+    def action_model(self) -> object:
+        """The discriminated union of actions (field `type`), as a type expression (read only: a
+        union's type is no plain class)."""
+        ...
 
     def initial_state(self, setup: SetupT, seed: int) -> StateT: ...
 
@@ -144,12 +161,52 @@ class Game(Protocol[SetupT, StateT, ActionT]):
         ...
 
 
-def announced(outcome: Outcome, *rulings: Ruling) -> Outcome:
+#: any of the games, as a room reads it (`companion.games.GAMES`)
+AnyGame = Game[Any, Any, Any]
+
+
+def announced(outcome: Outcome[OutcomeStateT], *rulings: Ruling) -> Outcome[OutcomeStateT]:
     """The outcome with `rulings` said first (who asked for a reveal, before what it shows)."""
     return outcome.model_copy(update={"rulings": (*rulings, *outcome.rulings)})
 
 
-def seat_ready(state: Any, seat: int, players: int, game_id: str, complete: Any, all_ready: str) -> Outcome:
+class ReadyState(Protocol):
+    """What `seat_ready` and `reveal_request` read of a game's state: the seats that are ready,
+    the phase, the player count; a pydantic model's copy."""
+
+    @property
+    def ready(self) -> tuple[int, ...]: ...
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def players(self) -> int: ...
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self: ...
+
+
+class HostReveal(Protocol):
+    """A game's `reveal` action: the host board's."""
+
+    @property
+    def type(self) -> Literal["reveal"]: ...
+
+
+class SeatReady(Protocol):
+    """A game's `ready` action: a seat's."""
+
+    @property
+    def type(self) -> Literal["ready"]: ...
+
+    @property
+    def by(self) -> int: ...
+
+
+ReadyT = TypeVar("ReadyT", bound=ReadyState)
+
+
+def seat_ready(state: ReadyT, seat: int, players: int, game_id: str, complete: Callable[[ReadyT], Outcome[ReadyT]], all_ready: str) -> Outcome[ReadyT]:
     """`seat` says it is ready (`state.ready` lists who is); the last seat's ready performs
     `complete(state) -> Outcome` (the reveal, the next round) inside this same action, announced
     by the ruling `all_ready`."""
@@ -161,7 +218,7 @@ def seat_ready(state: Any, seat: int, players: int, game_id: str, complete: Any,
     return announced(complete(state), ruling, Ruling(code=all_ready))
 
 
-def reveal_request(state: Any, action: Any, game_id: str, reveal: Any) -> Outcome:
+def reveal_request(state: ReadyT, action: HostReveal | SeatReady, game_id: str, reveal: Callable[[ReadyT], Outcome[ReadyT]]) -> Outcome[ReadyT]:
     """A game's reveal phase answers two actions: the host board's `reveal` (announced by
     `<game>.host_revealed`), or one seat's `ready`, the last of which reveals (`<game>.all_ready`).
     `reveal(state) -> Outcome` is the game's own reveal."""

@@ -23,7 +23,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, get_args
+from typing import Any, Final, Generic, Literal, TypeVar, get_args
 
 from pydantic import Field, ValidationError, field_validator, model_validator
 
@@ -32,7 +32,7 @@ from companion.games.reglement import GANG_BY_PLAYERS, KIND_NAMES, KINDS, Preset
 from companion.games.reglement_board import Board
 from companion.players import Colour
 
-PRESET_FORMAT = "reglement-de-comptes-preset/1"
+PRESET_FORMAT: Final = "reglement-de-comptes-preset/1"
 
 
 class LibraryError(ValueError):
@@ -83,20 +83,30 @@ class SeatingPreset(Model):
         return {"seating": "preset", "preset": [g.model_dump() for g in self.gangsters]}
 
 
+#: what the library holds: boards and seating presets
+ItemT = TypeVar("ItemT", Board, SeatingPreset)
+
+
 @dataclass(frozen=True)
-class Entry:
+class Entry(Generic[ItemT]):
     """One file in the library: its key (file stem), display name, and either the loaded item or
     the problem that makes it unusable."""
 
     key: str
     name: str
     path: Path
-    item: Any = None
+    item: ItemT | None = None
     problem: str | None = None
 
     @property
     def ok(self) -> bool:
         return self.problem is None
+
+    def loaded(self) -> ItemT:
+        """The item; a LibraryError saying the problem when there is none."""
+        if self.item is None:
+            raise LibraryError(self.problem or f"{self.key}: not loaded")
+        return self.item
 
 
 def problems_of(error: Exception) -> list[str]:
@@ -194,16 +204,13 @@ class ReglementLibrary:
     def board_path(self, name: str) -> Path:
         return self.boards_dir / f"{slug(name)}.json"
 
-    def list_boards(self) -> list[Entry]:
+    def list_boards(self) -> list[Entry[Board]]:
         return [self._read_board(path) for path in _json_files(self.boards_dir)]
 
     def load_board(self, key: str) -> Board:
-        entry = self._read_board(self.boards_dir / f"{slug(key)}.json")
-        if entry.problem:
-            raise LibraryError(entry.problem)
-        return entry.item
+        return self._read_board(self.boards_dir / f"{slug(key)}.json").loaded()
 
-    def save_board(self, name: str, board: Board | dict[str, Any]) -> Entry:
+    def save_board(self, name: str, board: Board | dict[str, Any]) -> Entry[Board]:
         """Validate and save a board under `name` (its `name` field becomes `name`)."""
         name = name.strip()
         if not name:
@@ -218,7 +225,7 @@ class ReglementLibrary:
         atomic_write(path, json.dumps(valid.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n")
         return Entry(key=path.stem, name=name, path=path, item=valid)
 
-    def _read_board(self, path: Path) -> Entry:
+    def _read_board(self, path: Path) -> Entry[Board]:
         return _read_entry(path, Board, "boards", "board")
 
     # -- seating presets --
@@ -226,20 +233,17 @@ class ReglementLibrary:
     def preset_path(self, name: str) -> Path:
         return self.presets_dir / f"{slug(name)}.json"
 
-    def list_presets(self, players: int | None = None) -> list[Entry]:
+    def list_presets(self, players: int | None = None) -> list[Entry[SeatingPreset]]:
         """Every preset file; with `players`, only the valid ones for that player count."""
         entries = [self._read_preset(path) for path in _json_files(self.presets_dir)]
         if players is None:
             return entries
-        return [e for e in entries if e.ok and e.item.players == players]
+        return [e for e in entries if e.item is not None and e.item.players == players]
 
     def load_preset(self, key: str) -> SeatingPreset:
-        entry = self._read_preset(self.presets_dir / f"{slug(key)}.json")
-        if entry.problem:
-            raise LibraryError(entry.problem)
-        return entry.item
+        return self._read_preset(self.presets_dir / f"{slug(key)}.json").loaded()
 
-    def save_preset(self, name: str, preset: SeatingPreset | dict[str, Any]) -> Entry:
+    def save_preset(self, name: str, preset: SeatingPreset | dict[str, Any]) -> Entry[SeatingPreset]:
         name = name.strip()
         if not name:
             raise LibraryError("a preset needs a name")
@@ -253,10 +257,10 @@ class ReglementLibrary:
         atomic_write(path, json.dumps(valid.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n")
         return Entry(key=path.stem, name=name, path=path, item=valid)
 
-    def _read_preset(self, path: Path) -> Entry:
+    def _read_preset(self, path: Path) -> Entry[SeatingPreset]:
         return _read_entry(path, SeatingPreset, "presets", "preset")
 
-def _read_entry(path: Path, model: Any, folder: str, noun: str) -> Entry:
+def _read_entry(path: Path, model: type[ItemT], folder: str, noun: str) -> Entry[ItemT]:
     """One saved file as an Entry: its item, or the problem that keeps it from being offered."""
     where = f"{folder}/{path.name}"
     try:

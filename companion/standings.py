@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any, Literal
 
 from companion.engine import Model
+from companion.translation import MessageTranslator
 
 
 class Detail(Model):
@@ -79,10 +80,10 @@ MESSAGES: dict[str, str] = {
 }
 
 
-def place(tr: Any, rank: int) -> str:
+def place(tr: MessageTranslator, rank: int) -> str:
     """A place in the reader's language ("3rd", "3e", "3-е")."""
     return tr.t(f"standing.place.{min(rank, MAX_PLACES)}")
 
 
-def detail_text(tr: Any, names: Sequence[str], detail: Detail) -> str:
+def detail_text(tr: MessageTranslator, names: Sequence[str], detail: Detail) -> str:
     return tr.t(detail.code, list(names), **detail.params)

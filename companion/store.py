@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel
 
@@ -84,9 +84,10 @@ class LogEntry(BaseModel):
     (payload = {"count": n})."""
 
     seq: int
-    kind: str
+    kind: Literal["action", "undo"]
     payload: dict[str, Any]
-    channel: str
+    #: how it reached the room (companion.room.Channel)
+    channel: Literal["seat", "host", "pass"]
     key: str | None = None
     at: float
 
@@ -171,7 +172,7 @@ class Store:
     def host_token(self) -> str:
         row = self.db.execute("SELECT value FROM meta WHERE key='host_token'").fetchone()
         if row:
-            return row[0]
+            return str(row[0])
         token = secrets.token_urlsafe(16)
         self._write("INSERT INTO meta(key, value) VALUES ('host_token', ?)", (token,))
         return token

@@ -13,7 +13,7 @@ import re
 import string
 import unicodedata
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +28,7 @@ LANGUAGES = ("en", "fr", "ru")
 LOCALES_DIR = Path(__file__).parent / "locales"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _catalogue(lang: str) -> dict[tuple[str, str], str]:
     """{(code, English template): translation} from the language's .po file (empty for en)."""
     path = LOCALES_DIR / lang / "LC_MESSAGES" / "messages.po"
@@ -36,7 +36,8 @@ def _catalogue(lang: str) -> dict[tuple[str, str], str]:
         return {}
     with path.open("rb") as fh:
         catalog = read_po(fh, locale=lang)
-    return {(m.context or "", m.id): m.string for m in catalog if m.id and m.string and not m.fuzzy}
+    # the catalogues hold no plural entries (a tuple id): plurals are this module's own spec
+    return {(m.context or "", m.id): m.string for m in catalog if isinstance(m.id, str) and isinstance(m.string, str) and m.id and m.string and not m.fuzzy}
 
 
 PLURAL_SPEC = "plural:"
@@ -50,7 +51,7 @@ CARD_SEPARATOR = "·"
 _PLURAL_PROBES = (*range(0, 200), 1_000, 1_000_000, 2_000_000, 1_000_000_000)
 
 
-@lru_cache(maxsize=None)
+@cache
 def plural_forms(lang: str) -> tuple[str, ...]:
     """The plural categories a template in `lang` must name (integers only: counts, never 1.5)."""
     rule = Locale.parse(lang).plural_form
@@ -174,7 +175,7 @@ class _Formatter(string.Formatter):
             return self.tr.t(value["code"], self.names, **value.get("params", {}))
         if format_spec.startswith(CARDS_SPEC):
             return self.tr.cards(value, format_spec[len(CARDS_SPEC):])
-        return super().format_field(value, format_spec)
+        return format(value, format_spec)  # string.Formatter's own, typed
 
 
 class MessageTranslator:

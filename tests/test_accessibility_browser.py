@@ -38,7 +38,6 @@ import re
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import psutil
@@ -48,8 +47,8 @@ from companion.engine import seat_audience
 from companion.i18n import all_messages, translator
 from tests.harness.browser import BOARD_VIEWPORT, PHONE_VIEWPORT, WAIT_MS, ident, launch
 from tests.harness.server import RefereeServer, prepare_rooms
-from views.common import glyph
 from tools.screenshots import GAMES, SHOWS_JS, Scene, play_randomly_until, prepare
+from views.common import glyph
 from views.join import table_url
 
 pytestmark = pytest.mark.browser

@@ -25,8 +25,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / "build" / "uv-target-cache"
 #: the Python `flet build` bundles with this pyproject.toml (tests/test_app_package.py asserts it)

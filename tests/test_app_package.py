@@ -108,10 +108,9 @@ def test_the_splash_renders_for_each_platform(platform: str) -> None:
 
 def test_the_icon_is_the_one_its_drawing_code_makes() -> None:
     """assets/icon.png and splash.png come from tools/app_icon.py (redraw them after a change)."""
-    from PIL import ImageChops
+    from PIL import Image, ImageChops
 
     from tools.app_icon import draw_icon, draw_splash
-    from PIL import Image
 
     for name, drawn in (("icon.png", draw_icon()), ("splash.png", draw_splash())):
         shipped = Image.open(ROOT / "assets" / name).convert("RGBA")

@@ -101,7 +101,7 @@ class AppProcess:
         """The next window the app opens, registered."""
         try:
             reader, writer = await asyncio.wait_for(self.windows.get(), TIMEOUT)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             raise AssertionError("the app opened no window:\n" + self.output()) from None
         client = WindowClient(self.base_url, "/", name=name)
         return await client.attach(reader, writer, TIMEOUT)
@@ -113,7 +113,7 @@ class AppProcess:
         assert self.app is not None
         try:
             return await asyncio.wait_for(self.app.wait(), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             return None
 
     async def stop(self) -> None:

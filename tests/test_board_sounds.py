@@ -7,8 +7,8 @@ import wave
 from pathlib import Path
 from typing import Any
 
-from views.sound import SOUNDS, Moment, sound_for
 from tests.test_views_inprocess import CHIP_TABLES, make_world
+from views.sound import SOUNDS, Moment, sound_for
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets" / "sounds"
 

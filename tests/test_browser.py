@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 
 from tests.conftest import VABANQUE_PLAYERS, VABANQUE_SEED, vabanque_setup
+from tests.harness.browser import BOARD_VIEWPORT, WAIT_MS, chromium, enable_semantics, ident
 from tests.harness.flet_inprocess import normalise, strings_in
 from tests.harness.qr import decode_qr, is_svg
-from tests.harness.browser import BOARD_VIEWPORT, WAIT_MS, chromium, enable_semantics, ident
 from tests.harness.server import RefereeServer, prepare_rooms
 
 pytestmark = pytest.mark.browser

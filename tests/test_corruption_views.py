@@ -8,9 +8,8 @@ Bruno's face-down cards and his Swiss bribe.
 
 from __future__ import annotations
 
-import re
-
 import json
+import re
 from pathlib import Path
 from typing import Any
 

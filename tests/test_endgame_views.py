@@ -5,11 +5,11 @@ moved to its own seat there from the token it already had (no scan), the old roo
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-import json
 import pytest
 
 from companion.bgstats import bgstats_link, room_play

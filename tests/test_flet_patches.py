@@ -7,9 +7,8 @@ the generous 1 s bound on /healthz and the properties that do not depend on timi
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import gc
 import dataclasses
+import gc
 import hashlib
 import inspect
 import time
@@ -18,8 +17,8 @@ from typing import Any
 
 import msgpack
 import psutil
-from websockets.exceptions import ConnectionClosed
 import pytest
+from websockets.exceptions import ConnectionClosed
 
 from benchmarks.flet_client import TABLET, FletClient
 from benchmarks.flood import RULES, RULES_BACK, HealthPoller, Player, patch_frames, reconnect_loop, send_flood, told
@@ -746,7 +745,7 @@ async def test_connections_that_fail_before_registering_leave_nothing_behind(tmp
                     hung_up.append(True)
                 except TimeoutError:
                     hung_up.append(False)
-        
+
     def apps() -> int:
         gc.collect()
         return sum(1 for o in gc.get_objects() if isinstance(o, FletApp))

@@ -17,7 +17,7 @@ import pytest
 
 from companion.engine import BOARD
 from companion.games import GAMES
-from companion.history import MAX_LOG_ENTRIES, MAX_UPLOAD_BYTES, check_log, import_log, finished_games, refusal_text, replay_steps
+from companion.history import MAX_LOG_ENTRIES, MAX_UPLOAD_BYTES, check_log, finished_games, import_log, refusal_text, replay_steps
 from companion.i18n import translator
 from companion.room import Host, Rejected, Room
 from tests.harness.flet_inprocess import FakeBrowser, Tab

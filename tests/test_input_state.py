@@ -19,22 +19,22 @@ from typing import Any
 import flet as ft
 
 from tests.harness.flet_inprocess import Tab, walk_controls
-from views.games.corruption import catalogue
 from tests.test_corruption_views import (
+    DEAL,
+    MONUMENT,
+    ROUND,
     A,
     B,
     C,
-    DEAL,
-    deal_on_board,
-    MONUMENT,
-    ROUND,
     catalogue_copy,  # noqa: F401 - the fixture
+    deal_on_board,
     loc_id,
     make_world,
     play_round,
     set_field,
     show_cards,
 )
+from views.games.corruption import catalogue
 
 
 def field_value(tab: Tab, identifier: str) -> Any:

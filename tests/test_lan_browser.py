@@ -10,8 +10,8 @@ board's QR code, and the check page all work through it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,8 +20,8 @@ from companion.i18n import translator
 from companion.network import CAUSES
 from tests.conftest import VABANQUE_PLAYERS, VABANQUE_SEED, vabanque_setup
 from tests.harness.browser import BOARD_VIEWPORT, PHONE_VIEWPORT, chromium, enable_semantics, ident
-from tests.harness.server import RefereeServer, free_port, prepare_rooms
 from tests.harness.qr import decode_qr
+from tests.harness.server import RefereeServer, free_port, prepare_rooms
 
 pytestmark = pytest.mark.browser
 

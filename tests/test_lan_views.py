@@ -21,8 +21,8 @@ from companion.network import (
     join_addresses,
 )
 from tests.conftest import VABANQUE_SEED, vabanque_setup
-from tests.harness.qr import decode_qr
 from tests.harness.flet_inprocess import FakeBrowser, FletHarness, Tab, walk_controls
+from tests.harness.qr import decode_qr
 from views.app import AppConfig, build_main
 
 PORT = 8550

@@ -90,7 +90,8 @@ WIDTH = PHONE["width"] - 24
 
 
 async def test_every_games_secret_choice_is_one_size_in_fixed_places(make_host: Any, harness_factory: Any) -> None:
-    from companion.games.chicago_poker import GAME as CHICAGO, Setup as ChicagoSetup
+    from companion.games.chicago_poker import GAME as CHICAGO
+    from companion.games.chicago_poker import Setup as ChicagoSetup
 
     def chicago_reinforce(seed: int) -> bool:
         state, rng = CHICAGO.initial_state(ChicagoSetup.model_validate(cp_setup()), seed), random.Random(seed)

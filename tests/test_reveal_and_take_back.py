@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from companion.engine import BOARD, seat_audience
+from companion.engine import BOARD, RuleError, seat_audience
 from companion.games import GAMES
 from companion.history import check_log, import_log
 from companion.i18n import translator
@@ -104,7 +104,7 @@ def test_a_format_1_log_replays_to_the_same_result_rulings_and_reveals(game_id: 
     assert game.result(replay_export(log)[1]) == log["result"]
     assert check_log(log).log.format_version == 1
     if game_id != "reglement":  # read as format 2, the same log waits at its first reveal
-        with pytest.raises(Exception):
+        with pytest.raises(RuleError, match=r"\.err\.wrong_phase"):
             replay(game, setup, log["room"]["seed"], entries, 2)
 
 

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import json
 import re
+import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-
-import json
-import urllib.request
 
 from benchmarks.flet_client import FletClient
 from tests.harness.browser import BOARD_VIEWPORT, WAIT_MS, chromium, enable_semantics, ident

@@ -15,7 +15,7 @@ from companion.store import Store
 from tests.conftest import VABANQUE_SEED, vabanque_setup
 from tests.harness.flet_inprocess import FakeBrowser, Tab
 from tests.harness.qr import decode_qr
-from tests.harness.world import PHONE, World, make_world
+from tests.harness.world import PHONE, World
 
 BASE = "http://referee.test"
 

@@ -151,7 +151,7 @@ def test_standings_everywhere_then_play_again_moves_every_phone(served: Served, 
         phones[seat] = page
 
     ident(board, "play-again").click()
-    expect(board).to_have_url(re.compile(r"/room/(?!%s)[0-9a-f]{6}\?k=" % served.finished))
+    expect(board).to_have_url(re.compile(rf"/room/(?!{served.finished})[0-9a-f]{{6}}\?k="))
     following = re.search(r"/room/([0-9a-f]{6})", board.url).group(1)
     for seat, page in phones.items():
         expect(page).to_have_url(re.compile(rf"/seat/{following}$"))

@@ -7,7 +7,6 @@ tests/test_vabanque_layout_browser.py measures the same on screen, on a tablet, 
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import flet as ft
 import pytest

@@ -21,6 +21,7 @@ from tests.harness.flet_inprocess import (
 )
 from tests.harness.world import PHONE, World, first_difference
 from tests.harness.world import make_world as make_game_world
+
 NAMES = [p["name"] for p in VABANQUE_PLAYERS]
 
 

@@ -22,7 +22,7 @@ import fcntl
 import io
 import json
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -199,7 +199,7 @@ def sync_language(lang: str, messages: dict[str, str], fills: dict[str, dict[str
     path.parent.mkdir(parents=True, exist_ok=True)
     current = path.read_bytes() if path.exists() else None
     if current is None or body(current) != body(data):
-        catalog.revision_date = datetime.now(timezone.utc)
+        catalog.revision_date = datetime.now(UTC)
         data = serialise(catalog)
     if current != data:
         path.write_bytes(data)

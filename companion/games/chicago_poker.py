@@ -39,7 +39,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field, TypeAdapter, field_validator
+from pydantic import Field, TypeAdapter, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
 
 from companion.engine import Audience, Model, Outcome, RuleError, Ruling, reveal_request, rng_for
@@ -140,7 +140,7 @@ class Setup(Model):
 
     @field_validator("bosses")
     @classmethod
-    def _bosses(cls, bosses: tuple[str, ...], info: Any) -> tuple[str, ...]:
+    def _bosses(cls, bosses: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
         players = info.data.get("players", ())
         if bosses and len(bosses) != len(players):
             raise ValueError("choose one boss per player, or none")
@@ -150,7 +150,7 @@ class Setup(Model):
 
     @field_validator("first_player")
     @classmethod
-    def _first(cls, value: int | None, info: Any) -> int | None:
+    def _first(cls, value: int | None, info: ValidationInfo) -> int | None:
         players = info.data.get("players", ())
         if value is not None and not 0 <= value < len(players):
             raise ValueError("the first player must be one of the players")
@@ -352,7 +352,8 @@ Action = Annotated[
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
 SECRET_ACTIONS = (PlayFaceDown, Bribe, Reinforce)
-SPECIAL_ACTIONS: dict[type, SpecialKind] = {
+SpecialAction = Liquidation | PoliceRaid | Limousine | Revolver | Bribe
+SPECIAL_ACTIONS: dict[type[Model], SpecialKind] = {
     Liquidation: "liquidation",
     PoliceRaid: "police_raid",
     Limousine: "limousine",
@@ -1065,7 +1066,7 @@ class ChicagoPoker:
 
     # -- apply --
 
-    def apply(self, state: State, action: Any) -> Outcome:
+    def apply(self, state: State, action: Action) -> Outcome[State]:
         if state.phase == "over":
             raise RuleError("chicago_poker.err.game_over")
         if action.by is not None and not 0 <= action.by < state.players:
@@ -1073,24 +1074,27 @@ class ChicagoPoker:
         if isinstance(action, (Reveal, Ready)):
             return reveal_request(state, action, "chicago_poker", self.reveal)
         log = _Log()
-        handler = {
-            RevealTile: self._reveal_tile,
-            ChooseShootout: self._choose_shootout,
-            Reinforce: self._reinforce,
-            RevealDeckCard: self._reveal_deck_card,
-        }.get(type(action))
-        if handler is None:
+        if isinstance(action, RevealTile):
+            new = self._reveal_tile(state, action, log)
+        elif isinstance(action, ChooseShootout):
+            new = self._choose_shootout(state, action, log)
+        elif isinstance(action, Reinforce):
+            new = self._reinforce(state, action, log)
+        elif isinstance(action, RevealDeckCard):
+            new = self._reveal_deck_card(state, action, log)
+        else:
             self._check_turn_action(state, action)
-            handler = {
-                Draw: self._draw,
-                PlayFaceUp: self._play,
-                PlayFaceDown: self._play,
-                EndTurn: self._end_turn,
-            }.get(type(action), self._special)
-        new = handler(state, action, log)
+            if isinstance(action, Draw):
+                new = self._draw(state, action, log)
+            elif isinstance(action, (PlayFaceUp, PlayFaceDown)):
+                new = self._play(state, action, log)
+            elif isinstance(action, EndTurn):
+                new = self._end_turn(state, action, log)
+            else:
+                new = self._special(state, action, log)
         return Outcome(state=new, rulings=tuple(log.rulings), reveals=log.reveals)
 
-    def _check_turn_action(self, state: State, action: Any) -> None:
+    def _check_turn_action(self, state: State, action: Action) -> None:
         if state.phase != "actions":
             raise RuleError("chicago_poker.err.wrong_phase", phase=state.phase)
         if action.by != state.current:
@@ -1246,7 +1250,7 @@ class ChicagoPoker:
 
     # special cards
 
-    def _special(self, state: State, action: Any, log: _Log) -> State:
+    def _special(self, state: State, action: SpecialAction, log: _Log) -> State:
         kind = SPECIAL_ACTIONS[type(action)]
         if not state.setup.special_cards:
             raise RuleError("chicago_poker.err.no_special_cards")
@@ -1255,15 +1259,17 @@ class ChicagoPoker:
         if self.specials_available(state, kind, action.by) < 1:
             raise RuleError("chicago_poker.err.special_gone", special=kind)
         self._check_in_hand(state, action.by, special=kind)
-        effect = {
-            Liquidation: self._liquidation,
-            PoliceRaid: self._police_raid,
-            Limousine: self._limousine,
-            Revolver: self._revolver,
-            Bribe: self._bribe,
-        }[type(action)]
         # The effect validates first; then the special card goes to the discard pile.
-        state = effect(state, action, log)
+        if isinstance(action, Liquidation):
+            state = self._liquidation(state, action, log)
+        elif isinstance(action, PoliceRaid):
+            state = self._police_raid(state, action, log)
+        elif isinstance(action, Limousine):
+            state = self._limousine(state, action, log)
+        elif isinstance(action, Revolver):
+            state = self._revolver(state, action, log)
+        else:
+            state = self._bribe(state, action, log)
         return _put(
             state,
             hands=_add_to(state.hands, action.by, -1),
@@ -1393,7 +1399,7 @@ class ChicagoPoker:
     def _await_reveal(self, state: State, pending: PendingReveal, business: int | None = None) -> State:
         return _put(state, phase="reveal", pending_reveal=pending, reveal_business=business, ready=())
 
-    def reveal(self, state: State) -> Outcome:
+    def reveal(self, state: State) -> Outcome[State]:
         log = _Log()
         return Outcome(state=self._resolve_reveal(state, log), rulings=tuple(log.rulings), reveals=log.reveals)
 
@@ -1413,7 +1419,9 @@ class ChicagoPoker:
         # Every card there is turned face up.
         columns = tuple(tuple(p.model_copy(update={"face_up": True}) for p in column) for column in business.columns)
         business = business.model_copy(update={"columns": columns})
-        state = _put(state, businesses=_replace_business(state, business))
+        state = _put(state, businesses=_replace_business(state, business))  # the same player's turn
+        called_by = state.current
+        assert called_by is not None
         hands = {seat: [c.card.pair() for c in column] for seat, column in enumerate(columns) if column}
         entries = []
         for seat, cards in hands.items():
@@ -1431,7 +1439,7 @@ class ChicagoPoker:
                 ranks=ranks_label(entry.ranks),
             )
         best = best_of(hands, ranking)
-        shootout = Shootout(business=business.id, kind=business.kind, called_by=state.current, entries=tuple(entries), tied=best)
+        shootout = Shootout(business=business.id, kind=business.kind, called_by=called_by, entries=tuple(entries), tied=best)
         state = _put(state, shootout=shootout)
         if len(best) == 1:
             top = entries[0]
@@ -1456,7 +1464,7 @@ class ChicagoPoker:
 
     def _start_round(self, state: State, seats: tuple[int, ...], log: _Log) -> State:
         """A reinforcement round: players with no card in hand cannot pick (docs/rules/chicago_poker.md#reinforcements)."""
-        empty = "deck" if state.setup.empty_hand_reinforcement == "deck_top" else "none"
+        empty: PickSource = "deck" if state.setup.empty_hand_reinforcement == "deck_top" else "none"
         picks = tuple(Pick(seat=s, source=empty) for s in seats if state.hands[s] == 0)
         state = _put(state, phase="reinforce", reinforcing=seats, picks=picks)
         assert state.shootout is not None
@@ -1492,7 +1500,7 @@ class ChicagoPoker:
             self._check_in_hand(state, action.by, special=action.special)
             pick = Pick(seat=action.by, source="special", special=action.special)
         else:
-            empty = "deck" if state.setup.empty_hand_reinforcement == "deck_top" else "none"
+            empty: PickSource = "deck" if state.setup.empty_hand_reinforcement == "deck_top" else "none"
             pick = Pick(seat=action.by, source=empty)
         state = _put(state, picks=state.picks + (pick,))
         if self.waiting_for(state):
@@ -1519,7 +1527,7 @@ class ChicagoPoker:
         if isinstance(action.card, str):
             if self.specials_available(state, action.card) < 1:
                 raise RuleError("chicago_poker.err.special_gone", special=action.card)
-            filled = {"card": None, "special": action.card}
+            filled: dict[str, Card | SpecialKind | None] = {"card": None, "special": action.card}
         else:
             self._check_free(state, action.card, None)  # a deck card is in nobody's hand
             filled = {"card": action.card, "special": None}
@@ -1579,7 +1587,7 @@ class ChicagoPoker:
             return self._award(state, top[0], "reinforcement", log)
         if best < 0:
             # Nobody can ever send anything: draw lots (recorded through the seed).
-            winner = rng_for(state.seed, "reinforcement_lot", state.shootout.business, len(shootout.rounds)).choice(top)
+            winner = rng_for(state.seed, "reinforcement_lot", shootout.business, len(shootout.rounds)).choice(top)
             log.add("won_lot", seats=list(top), seat=winner)
             return self._award(state, winner, "lot", log)
         log.add("still_tied", seats=list(top), value=best)
@@ -1765,13 +1773,13 @@ class ChicagoPoker:
 
     # -- room hooks --
 
-    def is_public(self, action: Any) -> bool:
+    def is_public(self, action: Action) -> bool:
         return not isinstance(action, SECRET_ACTIONS)
 
-    def host_only(self, action: Any) -> str | None:
+    def host_only(self, action: Action) -> str | None:
         return "chicago_poker.err.host_reveals" if isinstance(action, Reveal) else None
 
-    def redact(self, action: Any) -> dict[str, Any]:
+    def redact(self, action: Action) -> dict[str, Any]:
         data = action.model_dump()
         if isinstance(action, SECRET_ACTIONS):
             data.pop("card", None)
@@ -1802,7 +1810,7 @@ class ChicagoPoker:
         ]
         return ranked([(len(tiles),) for tiles in state.controlled], result["score"], result["winners"], "score", details)
 
-    def random_action(self, state: State, rng: random.Random) -> Any | None:
+    def random_action(self, state: State, rng: random.Random) -> Action | None:
         """A legal action, biased towards filling columns so that simulated games end."""
         if state.phase == "over":
             return None
@@ -1825,12 +1833,12 @@ class ChicagoPoker:
             return Reinforce(by=seat)
         if state.phase == "deck_card":
             seat = self.waiting_for(state)[0]
-            options: list[Any] = list(self.free_cards(state))  # from the deck: in nobody's hand
+            options: list[Card | SpecialKind] = list(self.free_cards(state))  # from the deck: in nobody's hand
             options += [k for k in SPECIAL_KINDS if self.specials_available(state, k) > 0]
             return RevealDeckCard(by=seat, seat=seat, card=rng.choice(options))
         return self._random_turn_action(state, rng)
 
-    def _random_turn_action(self, state: State, rng: random.Random) -> Any:
+    def _random_turn_action(self, state: State, rng: random.Random) -> Action:
         seat = state.current
         assert seat is not None
         if state.actions_left == 0:
@@ -1841,7 +1849,7 @@ class ChicagoPoker:
         specials = [k for k in legal.specials if k in held]
         if legal.play and free and rng.random() < 0.75:
             # Prefer the business where this player already has the most cards.
-            weights = [(len(state.business(b).columns[seat]) + 1) ** 2 for b, _ in legal.play]  # type: ignore[union-attr]
+            weights = [(len(self._business(state, b).columns[seat]) + 1) ** 2 for b, _ in legal.play]
             business, face = rng.choices(legal.play, weights=weights)[0]
             card = rng.choice(free)
             # Mostly copy the value another player has at this position, so that
@@ -1869,13 +1877,13 @@ class ChicagoPoker:
                 return special
         return EndTurn(by=seat)
 
-    def _random_special(self, state: State, seat: int, kind: str, rng: random.Random) -> Any | None:
+    def _random_special(self, state: State, seat: int, kind: SpecialKind, rng: random.Random) -> Action | None:
         if kind == "revolver":
             return Revolver(by=seat)
         if kind == "bribe":
             if not self.can_get_back(state, seat, state.hands[seat], state.actions_left - 1):
                 return None
-            pile: list[Any] = list(state.discard) + list(state.discard_specials)
+            pile: list[Card | SpecialKind] = [*state.discard, *state.discard_specials]
             if not pile:
                 return Bribe(by=seat)
             taken = rng.choice(pile)

@@ -51,12 +51,13 @@ CONTRACT_MIN_VALUE, CONTRACT_MAX_VALUE = 100_000, 1_200_000
 CONTRACT_NAME_MAX = 40
 
 Character = Literal["da", "reporter", "hitman"]
-Card = Literal[1000, 2000, 4000, 6000, 8000, 10000, "da", "reporter", "hitman"]
+BribeValue = Literal[1000, 2000, 4000, 6000, 8000, 10000]
+Card = BribeValue | Character
 #: A Swiss bribe counts half: the value printed sideways on the card.
-BRIBES: tuple[int, ...] = (1000, 2000, 4000, 6000, 8000, 10000)
+BRIBES: tuple[BribeValue, ...] = (1000, 2000, 4000, 6000, 8000, 10000)
 #: Each player's characters for the whole game: a played character leaves the game.
 CHARACTERS: tuple[Character, ...] = ("da", "reporter", "reporter", "hitman")
-CARD_ORDER: tuple[Card, ...] = (*BRIBES, "da", "reporter", "hitman")  # type: ignore[assignment]
+CARD_ORDER: tuple[Card, ...] = (*BRIBES, "da", "reporter", "hitman")
 
 #: Where a card goes: a contract id (upright, under that contract) or a body (its Swiss account).
 Location = int | Body
@@ -199,6 +200,8 @@ Action = Annotated[
     Field(discriminator="type"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
+#: the kind of pending award choice each choice action answers
+AWARD_KINDS: dict[type[Model], str] = {AssignSwiss: "swiss", HitTarget: "hit", ReportBribe: "report"}
 
 # --- state -------------------------------------------------------------------------------------
 
@@ -703,7 +706,7 @@ class Corruption:
     def hand(self, state: State, seat: int) -> tuple[Card, ...]:
         """Cards the seat still holds this round: unplayed bribes and characters not yet used."""
         played = Counter(p.card for p in state.placements if p.seat == seat)
-        held: Counter[Any] = Counter(BRIBES)
+        held: Counter[Card] = Counter(BRIBES)
         if state.setup.variant != "closed":
             held.update(CHARACTERS)
             held.subtract(state.characters_gone[seat])
@@ -759,7 +762,7 @@ class Corruption:
 
     # -- apply --
 
-    def apply(self, state: State, action: Any) -> Outcome:
+    def apply(self, state: State, action: Action) -> Outcome[State]:
         if state.phase == "over":
             raise RuleError("corruption.err.game_over")
         if action.by is not None and not 0 <= action.by < state.players:
@@ -776,7 +779,7 @@ class Corruption:
             return self._peek(state, action)
         return self._award_choice(state, action)
 
-    def _deal(self, state: State, action: DealContracts) -> Outcome:
+    def _deal(self, state: State, action: DealContracts) -> Outcome[State]:
         if state.phase not in ("deal", "round_over"):
             raise RuleError("corruption.err.wrong_phase", phase=state.phase)
         per_body = Counter(c.body for c in action.contracts)
@@ -784,13 +787,13 @@ class Corruption:
             per_body[b] != NEW_CONTRACTS_PER_BODY for b in BODIES
         ):
             raise RuleError("corruption.err.deal_count")
-        for new in action.contracts:
-            if not 1 <= len(new.name.strip()) <= CONTRACT_NAME_MAX:
+        for dealt_contract in action.contracts:
+            if not 1 <= len(dealt_contract.name.strip()) <= CONTRACT_NAME_MAX:
                 raise RuleError("corruption.err.contract_name", max=CONTRACT_NAME_MAX)
-            if not CONTRACT_MIN_VALUE <= new.value <= CONTRACT_MAX_VALUE:
+            if not CONTRACT_MIN_VALUE <= dealt_contract.value <= CONTRACT_MAX_VALUE:
                 raise RuleError(
                     "corruption.err.contract_value",
-                    amount=new.value,
+                    amount=dealt_contract.value,
                     min_amount=CONTRACT_MIN_VALUE,
                     max_amount=CONTRACT_MAX_VALUE,
                 )
@@ -835,7 +838,7 @@ class Corruption:
             return Ruling(code="corruption.all_face_down")
         return Ruling(code="corruption.face_up_slots", params={"slots": ", ".join(map(str, slots))})
 
-    def _choose_face_up(self, state: State, action: ChooseFaceUp) -> Outcome:
+    def _choose_face_up(self, state: State, action: ChooseFaceUp) -> Outcome[State]:
         if state.phase != "stud":
             raise RuleError("corruption.err.wrong_phase", phase=state.phase)
         if action.by != state.order[0]:
@@ -846,7 +849,7 @@ class Corruption:
         new = state.model_copy(update={"phase": "corruption", "face_up_slots": slots})
         return Outcome(state=new, rulings=(self._slots_ruling(slots),))
 
-    def _play(self, state: State, action: PlayCard) -> Outcome:
+    def _play(self, state: State, action: PlayCard) -> Outcome[State]:
         seat = action.by
         if state.phase in ("corruption", "awards") and self.placed(state, seat) >= CARDS_PER_ROUND:
             raise RuleError("corruption.err.six_cards_placed")
@@ -886,7 +889,7 @@ class Corruption:
         # Everyone has placed six cards: the round waits for the host's reveal or everyone's ready.
         return Outcome(state=new.model_copy(update={"phase": "reveal", "ready": ()}), rulings=tuple(rulings))
 
-    def reveal(self, state: State) -> Outcome:
+    def reveal(self, state: State) -> Outcome[State]:
         """All cards are revealed and the award phase starts."""
         new = state.model_copy(update={"phase": "awards", "stage": "swiss", "ready": ()})
         new, more = self._advance_awards(new, [Ruling(code="corruption.revealed")])
@@ -918,7 +921,7 @@ class Corruption:
             if not p.swiss and not p.face_up and p.seat != seat and p.index not in seen
         )
 
-    def _peek(self, state: State, action: PeekCard) -> Outcome:
+    def _peek(self, state: State, action: PeekCard) -> Outcome[State]:
         seat = action.by
         if not state.setup.little_black_book:
             raise RuleError("corruption.err.no_black_book")
@@ -1021,12 +1024,12 @@ class Corruption:
                     )
         return None
 
-    def _award_choice(self, state: State, action: Any) -> Outcome:
+    def _award_choice(self, state: State, action: AssignSwiss | HitTarget | ReportBribe) -> Outcome[State]:
         if state.phase != "awards":
             raise RuleError("corruption.err.wrong_phase", phase=state.phase)
         pending = self.pending(state)
         assert pending is not None  # the award phase always rests on a choice
-        expected_kind = {AssignSwiss: "swiss", HitTarget: "hit", ReportBribe: "report"}[type(action)]
+        expected_kind = AWARD_KINDS[type(action)]
         if pending.kind != expected_kind:
             raise RuleError("corruption.err.wrong_step", expected=pending.seat)
         if action.by != pending.seat:
@@ -1125,13 +1128,13 @@ class Corruption:
                 log.append(Ruling(code=code, params={"seat": hitman.seat, "contract": self._name(state, hitman)}))
                 state = state.model_copy(update={"hits": state.hits + (HitRecord(hitman=hitman.index, target=None),)})
             elif state.stage == "attorneys":
-                dead = self.killed(state)
+                killed = self.killed(state)
                 cancelled: list[int] = []
                 for contract in state.contracts:
                     owners = [
                         p.seat
                         for p in state.placements
-                        if p.location == contract.id and p.card == "da" and p.index not in dead
+                        if p.location == contract.id and p.card == "da" and p.index not in killed
                     ]
                     if owners:
                         cancelled.append(contract.id)
@@ -1217,7 +1220,7 @@ class Corruption:
         gone = [list(g) for g in state.characters_gone]
         for p in state.placements:
             if isinstance(p.card, str):
-                gone[p.seat].append(p.card)  # type: ignore[arg-type]
+                gone[p.seat].append(p.card)
         update: dict[str, Any] = {
             "awards": tuple(awards),
             "won": won_t,
@@ -1334,7 +1337,7 @@ class Corruption:
             if not self.next_face_up(state, seat):
                 return LegalMoves(face_up=False)
             shown = Counter(p.card for p in state.placements if p.seat == seat and p.face_up)
-            possible: Counter[Any] = Counter(BRIBES)
+            possible: Counter[Card] = Counter(BRIBES)
             if state.setup.variant != "closed":
                 possible.update(CHARACTERS)
                 possible.subtract(state.characters_gone[seat])
@@ -1412,17 +1415,17 @@ class Corruption:
 
     # -- room hooks --
 
-    def is_public(self, action: Any) -> bool:
+    def is_public(self, action: Action) -> bool:
         if isinstance(action, PlayCard):
             return action.face_up
         # A peek's target is public (the board shows it); what it shows is the peeker's alone,
         # so only the peeker's phone (or pass-and-play) may send it.
         return not isinstance(action, PeekCard)
 
-    def host_only(self, action: Any) -> str | None:
+    def host_only(self, action: Action) -> str | None:
         return "corruption.err.host_reveals" if isinstance(action, Reveal) else None
 
-    def redact(self, action: Any) -> dict[str, Any]:
+    def redact(self, action: Action) -> dict[str, Any]:
         data = action.model_dump()
         if isinstance(action, PlayCard) and not action.face_up:
             data.pop("card")
@@ -1451,7 +1454,7 @@ class Corruption:
         keys = [(score_of(won), len(won)) for won in state.won]
         return ranked(keys, result["score"], result["winners"], "score", details)
 
-    def random_action(self, state: State, rng: random.Random) -> Any | None:
+    def random_action(self, state: State, rng: random.Random) -> Action | None:
         if state.phase == "over":
             return None
         n = state.players
@@ -1470,8 +1473,8 @@ class Corruption:
         if state.phase == "corruption":
             peeks = [(s, i) for s in range(n) for i in self.peek_targets(state, s)]
             if peeks and rng.random() < 0.15:
-                seat, index = rng.choice(peeks)
-                return PeekCard(by=seat, placement=index)
+                peeker, index = rng.choice(peeks)
+                return PeekCard(by=peeker, placement=index)
             seat = self.current_seat(state)
             assert seat is not None
             card = rng.choice(tuple(dict.fromkeys(self.hand(state, seat))))

@@ -13,7 +13,7 @@ weaker reading of itself.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Literal, NamedTuple
 
 Category = Literal[
@@ -62,6 +62,8 @@ RARITY_RANKING: tuple[Category, ...] = (
 )
 
 CATEGORIES: frozenset[str] = frozenset(RECOMMENDED_RANKING)
+#: a category by its name (a ranking read from a setup is strings)
+_CATEGORY_NAMED: dict[str, Category] = {category: category for category in RECOMMENDED_RANKING}
 HAND_SIZE = 5
 COLOURS_IN_DECK = 5
 
@@ -176,7 +178,7 @@ def check_ranking(ranking: Sequence[str]) -> tuple[Category, ...]:
     """A ranking must list every category exactly once (highest first)."""
     if len(ranking) != len(CATEGORIES) or set(ranking) != CATEGORIES:
         raise ValueError("a hand ranking must list each of the 11 hand categories exactly once")
-    return tuple(ranking)  # type: ignore[return-value]
+    return tuple(_CATEGORY_NAMED[name] for name in ranking)
 
 
 def check_cards(cards: Sequence[CardLike]) -> None:
@@ -224,7 +226,7 @@ def compare(a: Sequence[CardLike], b: Sequence[CardLike], ranking: Sequence[Cate
     return (key_a > key_b) - (key_a < key_b)
 
 
-def best_of(hands: dict[int, Sequence[CardLike]], ranking: Sequence[Category] = RECOMMENDED_RANKING) -> tuple[int, ...]:
+def best_of(hands: Mapping[int, Sequence[CardLike]], ranking: Sequence[Category] = RECOMMENDED_RANKING) -> tuple[int, ...]:
     """The seats whose hands tie for best (one seat: a clear winner)."""
     keys = {seat: hand_key(cards, ranking) for seat, cards in hands.items()}
     top = max(keys.values())

@@ -29,17 +29,17 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal, assert_never
 
 from pydantic import Field, TypeAdapter, field_validator, model_validator
 
 from companion.engine import Audience, Model, Outcome, RuleError, Ruling, rng_for
 from companion.games.reglement_board import (
+    BUSINESSES,
+    ENGLISH,
     Board,
     Business,
-    BUSINESSES,
     Direction,
-    ENGLISH,
     Problem,
     check_board_for_players,
     default_board,
@@ -80,7 +80,7 @@ CARD_NAMES: dict[str, str] = {
     "alerte": "Alerte!",
     "move": "Déplacement",
 }
-DECK: dict[str, int] = {
+DECK: dict[CardType, int] = {
     "pills": 6,
     "boum": 4,
     "order_cake": 8,
@@ -1081,29 +1081,41 @@ class Reglement:
 
     # -- apply --
 
-    def apply(self, state: State, action: Any) -> Outcome:
+    def apply(self, state: State, action: Action) -> Outcome[State]:
         if state.phase == "over":
             raise RuleError("reglement.err.game_over")
         if action.by is not None and not 0 <= action.by < state.players:
             raise RuleError("reglement.err.unknown_player", seat=action.by)
         rulings: list[Ruling] = []
-        handlers = {
-            PlaceGangster: self._place,
-            SeatAtRandom: self._seat_random,
-            Knife: self._attack,
-            Pan: self._attack,
-            OrderCake: self._order_cake,
-            PassCake: self._pass_cake,
-            Boum: self._boum,
-            Pills: self._pills,
-            Alerte: self._alerte,
-            Move: self._move,
-            Discard: self._discard,
-            EndTurn: self._end_turn,
-            Wake: self._wake,
-            NoteHand: self._note_hand,
-        }
-        new = handlers[type(action)](state, action, rulings)
+        match action:
+            case PlaceGangster():
+                new = self._place(state, action, rulings)
+            case SeatAtRandom():
+                new = self._seat_random(state, action, rulings)
+            case Knife() | Pan():
+                new = self._attack(state, action, rulings)
+            case OrderCake():
+                new = self._order_cake(state, action, rulings)
+            case PassCake():
+                new = self._pass_cake(state, action, rulings)
+            case Boum():
+                new = self._boum(state, action, rulings)
+            case Pills():
+                new = self._pills(state, action, rulings)
+            case Alerte():
+                new = self._alerte(state, action, rulings)
+            case Move():
+                new = self._move(state, action, rulings)
+            case Discard():
+                new = self._discard(state, action, rulings)
+            case EndTurn():
+                new = self._end_turn(state, action, rulings)
+            case Wake():
+                new = self._wake(state, action, rulings)
+            case NoteHand():
+                new = self._note_hand(state, action, rulings)
+            case _:
+                assert_never(action)
         return Outcome(state=self._log(state, new, rulings), rulings=tuple(rulings))
 
     # validation helpers (each raises before anything changes)
@@ -1750,14 +1762,14 @@ class Reglement:
                 if owner == player:
                     continue
                 for direction in ("counterclockwise", "clockwise"):
-                    landing = pass_destination(state, seat, direction)  # type: ignore[arg-type]
+                    landing = pass_destination(state, seat, direction)
                     if landing is not None:
                         out.append(
                             Target(
                                 card=card,
                                 seat=seat,
                                 owner=owner,
-                                direction=direction,  # type: ignore[arg-type]
+                                direction=direction,
                                 to_seat=landing,
                                 kills=blast_victims(landing),
                             )
@@ -1768,9 +1780,9 @@ class Reglement:
                     out.append(Target(card=card, seat=seat, owner=owner, kills=blast_victims(seat)))
         elif card == "pills":
             for i in self.pill_targets(state, player):
-                seat = gangsters[i].seat
-                assert seat is not None
-                out.append(victim(seat, kills=(i,) if gangsters[i].asleep else ()))
+                sleeper_seat = gangsters[i].seat
+                assert sleeper_seat is not None
+                out.append(victim(sleeper_seat, kills=(i,) if gangsters[i].asleep else ()))
         elif card == "alerte":
             out.append(Target(card=card))
         elif card == "move":
@@ -1898,19 +1910,19 @@ class Reglement:
 
     # -- room hooks --
 
-    def is_public(self, action: Any) -> bool:
+    def is_public(self, action: Action) -> bool:
         return not isinstance(action, NoteHand)
 
     def awaiting_reveal(self, state: State) -> bool:
         return False  # nothing is ever hidden on the table (see the module docstring)
 
-    def reveal(self, state: State) -> Outcome:
+    def reveal(self, state: State) -> Outcome[State]:
         raise RuleError("reglement.err.nothing_to_reveal")
 
-    def host_only(self, action: Any) -> str | None:
+    def host_only(self, action: Action) -> str | None:
         return None
 
-    def redact(self, action: Any) -> dict[str, Any]:
+    def redact(self, action: Action) -> dict[str, Any]:
         data = action.model_dump()
         if isinstance(action, NoteHand):
             data.pop("cards")
@@ -1941,7 +1953,7 @@ class Reglement:
             )
         return ranked(keys, state.money, result["winners"], "money", details)
 
-    def random_action(self, state: State, rng: random.Random) -> Any | None:
+    def random_action(self, state: State, rng: random.Random) -> Action | None:
         """Seating: a random unseated gangster on a random empty seat. Play: deal the player a
         random five-card hand by the deck's proportions, then play one of its cards that has a
         target (or set one aside); after a card, end the turn or play a Déplacement. Wake-up
@@ -1961,11 +1973,11 @@ class Reglement:
             return Wake(by=player, seats=tuple(rng.sample(sleepers, rng.randint(0, len(sleepers)))))
         hand = rng.choices(list(DECK), weights=list(DECK.values()), k=HAND_SIZE - len(state.cards_played))
         playable = sorted(
-            {c for c in hand if self.card_problem(state, player, c) is None and self.targets(state, player, c)},  # type: ignore[arg-type]
+            {c for c in hand if self.card_problem(state, player, c) is None and self.targets(state, player, c)},
             key=CARDS.index,
         )
         started = bool(state.cards_played or state.discarded)
-        choices: list[Any] = [*playable, "end_turn" if started else "discard"]
+        choices: list[CardType | Literal["end_turn", "discard"]] = [*playable, "end_turn" if started else "discard"]
         if not started and playable:
             choices.remove("discard")  # a hand with a usable card rarely passes
         choice = rng.choice(choices)
@@ -1978,13 +1990,17 @@ class Reglement:
             return Discard(by=player)
         return self._random_card(state, player, choice, rng)
 
-    def _random_card(self, state: State, player: int, card: CardType, rng: random.Random) -> Any:
+    def _random_card(self, state: State, player: int, card: CardType, rng: random.Random) -> Action:
         targets = self.targets(state, player, card)
         if card == "pills":
-            seats = [t.seat for t in targets]
+            seats = [t.seat for t in targets if t.seat is not None]  # each pill's target is a seat
             low, high = pill_low_high(state, len(seats))
             return Pills(by=player, targets=tuple(rng.sample(seats, rng.randint(low, min(high, len(seats))))))
         target = rng.choice(targets)
+        if card == "alerte":
+            return Alerte(by=player)
+        # every other card's target is a seat; a pass_cake's also a direction, a move's a gangster
+        assert target.seat is not None
         if card == "knife":
             return Knife(by=player, target=target.seat, from_seat=target.from_seat)
         if card == "pan":
@@ -1992,11 +2008,11 @@ class Reglement:
         if card == "order_cake":
             return OrderCake(by=player, seat=target.seat)
         if card == "pass_cake":
+            assert target.direction is not None
             return PassCake(by=player, cake_seat=target.seat, direction=target.direction)
         if card == "boum":
             return Boum(by=player, cake_seat=target.seat)
-        if card == "alerte":
-            return Alerte(by=player)
+        assert target.from_seat is not None
         return Move(by=player, from_seat=target.from_seat, to_seat=target.seat)
 
 

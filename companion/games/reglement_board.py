@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import Field, PrivateAttr, field_validator, model_validator
 from pydantic_core import PydanticCustomError
@@ -27,7 +27,7 @@ from pydantic_core import PydanticCustomError
 from companion.engine import Model
 from companion.translation import MessageTranslator
 
-BOARD_FORMAT = "reglement-de-comptes-board/1"
+BOARD_FORMAT: Final = "reglement-de-comptes-board/1"
 
 Business = Literal["bar", "restaurant", "gambling"]
 BUSINESSES: tuple[Business, ...] = ("bar", "restaurant", "gambling")

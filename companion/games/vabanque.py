@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field, TypeAdapter, field_validator
+from pydantic import Field, TypeAdapter, ValidationInfo, field_validator
 
 from companion.engine import (
     Audience,
@@ -57,7 +57,7 @@ class Setup(Model):
 
     @field_validator("first_player")
     @classmethod
-    def _first(cls, value: int | None, info: Any) -> int | None:
+    def _first(cls, value: int | None, info: ValidationInfo) -> int | None:
         players = info.data.get("players", ())
         if value is not None and not 0 <= value < len(players):
             raise ValueError("the first player must be one of the players")
@@ -320,13 +320,17 @@ MESSAGES: dict[str, str] = {
 }
 
 
+#: the phase each turn action belongs to
+TURN_PHASES: dict[type[Model], Phase] = {PlaceChip: "chips", PlaceCard: "cards", MovePawn: "moves"}
+
+
 # --- the engine --------------------------------------------------------------------------------
 
 
 def table_value(chips: int, raises: int, raise_rule: str) -> int:
     """Rulebook: chips × (1 + raises). House rule "doubling": chips × 2^raises."""
     if raise_rule == "doubling":
-        return chips * (2**raises)
+        return chips * (1 << raises)  # 2**raises, an int (** of ints is typed int | float)
     return chips * (1 + raises)
 
 
@@ -416,7 +420,7 @@ class Vabanque:
 
     # -- apply --
 
-    def apply(self, state: State, action: Any) -> Outcome:
+    def apply(self, state: State, action: Action) -> Outcome[State]:
         if state.phase == "over":
             raise RuleError("vabanque.err.game_over")
         if action.by is not None and not 0 <= action.by < state.players:
@@ -431,7 +435,7 @@ class Vabanque:
             return announced(self.reveal(state), Ruling(code="vabanque.revealed"))
         if isinstance(action, Ready):
             return self._ready(state, action)
-        expected_phase = {PlaceChip: "chips", PlaceCard: "cards", MovePawn: "moves"}[type(action)]
+        expected_phase = TURN_PHASES[type(action)]
         if state.phase != expected_phase:
             raise RuleError("vabanque.err.wrong_phase", phase=state.phase)
         expected = self.current_seat(state)
@@ -458,7 +462,7 @@ class Vabanque:
             return state.model_copy(update={"phase": "moves", "step": 0}), [Ruling(code="vabanque.phase_moves")]
         return state, []
 
-    def _place_chip(self, state: State, action: PlaceChip) -> Outcome:
+    def _place_chip(self, state: State, action: PlaceChip) -> Outcome[State]:
         self._check_table(state, action.table)
         value = CHIP_VALUE_BY_ROUND[state.round]
         chips = list(state.chips)
@@ -467,7 +471,7 @@ class Vabanque:
         new, more = self._advance(state, chips=tuple(chips))
         return Outcome(state=new, rulings=(ruling, *more))
 
-    def _place_card(self, state: State, action: PlaceCard) -> Outcome:
+    def _place_card(self, state: State, action: PlaceCard) -> Outcome[State]:
         self._check_table(state, action.table)
         if action.card not in self.cards_in_hand(state, action.by):
             raise RuleError("vabanque.err.card_used", card=action.card)
@@ -477,7 +481,7 @@ class Vabanque:
         new, more = self._advance(state, placements=state.placements + (placement,))
         return Outcome(state=new, rulings=(ruling, *more))
 
-    def _move_pawn(self, state: State, action: MovePawn) -> Outcome:
+    def _move_pawn(self, state: State, action: MovePawn) -> Outcome[State]:
         if not 0 <= action.steps <= MAX_MOVE:
             raise RuleError("vabanque.err.move_too_far", steps=action.steps)
         pawns = list(state.pawns)
@@ -490,11 +494,11 @@ class Vabanque:
         # The last move reveals nothing: the round waits for the host's reveal or everyone's ready.
         return Outcome(state=new.model_copy(update={"phase": "reveal", "step": 0, "ready": ()}), rulings=(ruling,))
 
-    def reveal(self, state: State) -> Outcome:
+    def reveal(self, state: State) -> Outcome[State]:
         paid, rulings = self._payout(state)
         return Outcome(state=paid.model_copy(update={"ready": ()}), rulings=tuple(rulings), reveals=True)
 
-    def _ready(self, state: State, action: Ready) -> Outcome:
+    def _ready(self, state: State, action: Ready) -> Outcome[State]:
         if state.phase not in ("reveal", "payout"):
             raise RuleError("vabanque.err.wrong_phase", phase=state.phase)
         if state.phase == "reveal":
@@ -593,7 +597,7 @@ class Vabanque:
             rulings.append(Ruling(code=code, params={"seat": seat, "amount": amount, "count": count, "table": payout.table}))
         return rulings
 
-    def _start_round(self, state: State) -> Outcome:
+    def _start_round(self, state: State) -> Outcome[State]:
         new = state.model_copy(
             update={
                 "round": state.round + 1,
@@ -687,17 +691,17 @@ class Vabanque:
 
     # -- room hooks --
 
-    def is_public(self, action: Any) -> bool:
+    def is_public(self, action: Action) -> bool:
         return not isinstance(action, PlaceCard)
 
-    def host_only(self, action: Any) -> str | None:
+    def host_only(self, action: Action) -> str | None:
         if isinstance(action, Reveal):
             return "vabanque.err.host_reveals"
         if isinstance(action, NextRound):
             return "vabanque.err.host_starts_round"
         return None
 
-    def redact(self, action: Any) -> dict[str, Any]:
+    def redact(self, action: Action) -> dict[str, Any]:
         data = action.model_dump()
         if isinstance(action, PlaceCard):
             data.pop("card")
@@ -723,7 +727,7 @@ class Vabanque:
         ]
         return ranked([(m,) for m in state.money], state.money, result["winners"], "money", details)
 
-    def random_action(self, state: State, rng: random.Random) -> Any | None:
+    def random_action(self, state: State, rng: random.Random) -> Action | None:
         if state.phase == "over":
             return None
         if state.phase in ("reveal", "payout"):

@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 
-from companion.room import apply_logged
 from companion.engine import BOARD, RuleError, seat_audience
 from companion.games.chicago_poker import (
     GAME,
@@ -24,9 +23,9 @@ from companion.games.chicago_poker import (
     EndTurn,
     Limousine,
     Liquidation,
+    Placed,
     PlayFaceDown,
     PlayFaceUp,
-    Placed,
     PoliceRaid,
     Reinforce,
     RevealDeckCard,
@@ -39,6 +38,7 @@ from companion.games.chicago_poker import (
 )
 from companion.i18n import Translator
 from companion.players import Player
+from companion.room import apply_logged
 
 A, B, C, D = 0, 1, 2, 3
 NAMES = ("Ada", "Bea", "Cyd", "Dex", "Eve", "Fay")

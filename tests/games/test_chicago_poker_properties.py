@@ -415,7 +415,7 @@ def raiders_of(state: State, seat: int) -> set[int]:
 
 
 def test_face_down_cards_do_not_leak():
-    for setup, seed, actions, twin, index, outcomes, twin_outcomes, horizon in twin_games(PlayFaceDown, want=10):
+    for _setup, seed, actions, twin, index, outcomes, twin_outcomes, horizon in twin_games(PlayFaceDown, want=10):
         owner = actions[index].by
         assert GAME.redact(actions[index]) == GAME.redact(twin[index])
         for step in range(index, horizon):
@@ -438,7 +438,7 @@ def test_face_down_cards_do_not_leak():
 
 
 def test_reinforcement_picks_do_not_leak():
-    for setup, seed, actions, twin, index, outcomes, twin_outcomes, horizon in twin_games(Reinforce, want=6):
+    for _setup, seed, actions, twin, index, outcomes, twin_outcomes, horizon in twin_games(Reinforce, want=6):
         picker = actions[index].by
         assert GAME.redact(actions[index]) == GAME.redact(twin[index])
         assert not GAME.is_public(actions[index])

@@ -206,7 +206,7 @@ def check_round(state: Any, ever_won: list[int]) -> None:
     oracle = oracle_round(state)
     engine = {a.contract: (a.outcome, a.winner, a.totals) for a in state.awards}
     assert engine == oracle
-    for seat, won in enumerate(state.won):
+    for won in state.won:
         for contract in won:
             assert contract.id in oracle or contract.id in ever_won
     won_now = [cid for cid, (outcome, _, _) in oracle.items() if outcome == "won"]

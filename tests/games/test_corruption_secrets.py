@@ -178,7 +178,7 @@ def test_a_hidden_card_leaves_no_trace_in_the_board_legal_moves() -> None:
     """The board offers face-up cards from public facts only: a seat's face-down DA does not
     remove the DA from what the board offers for that seat's face-up cards (round 2)."""
     tables = []
-    for hidden in ("da", 1000):
+    for _hidden in ("da", 1000):  # one table for each hidden card, identical until it is played
         table = Table(3, first_player=P1)
         table.deal()
         table.finish_corruption()

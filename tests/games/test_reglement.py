@@ -36,7 +36,6 @@ from companion.games.reglement import (
     income,
 )
 from companion.games.reglement_board import default_board
-
 from tests.games.test_reglement_helpers import (
     BLUE,
     GREEN,
@@ -50,7 +49,6 @@ from tests.games.test_reglement_helpers import (
     position,
     refused,
 )
-
 
 # --- setup ---------------------------------------------------------------------------------------
 

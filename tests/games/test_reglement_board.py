@@ -9,7 +9,6 @@ from pydantic import ValidationError
 
 from companion.games.reglement import GAME, State, blast_seats
 from companion.games.reglement_board import DEFAULT_BOARD_PATH, Board, default_board, load_board
-
 from tests.games.test_reglement_helpers import make_setup, position
 
 

@@ -18,8 +18,8 @@ import pytest
 from companion.engine import RuleError, Ruling
 from companion.games.reglement import (
     DECK_SIZE,
-    GANG_BY_PLAYERS,
     GAME,
+    GANG_BY_PLAYERS,
     HAND_SIZE,
     KIND_NAMES,
     KINDS,

@@ -16,26 +16,25 @@ from companion.engine import BOARD, seat_audience
 from companion.games import reglement
 from companion.games.reglement import (
     ACTION_ADAPTER,
-    Alerte,
-    Boum,
-    OrderCake,
-    PassCake,
-    Pills,
     BANK_BY_PLAYERS,
     CARDS,
     DECK_SIZE,
     GAME,
     HOUSE_RULES,
     MESSAGES,
+    Alerte,
+    Boum,
     Knife,
     Move,
     NoteHand,
+    OrderCake,
     Pan,
+    PassCake,
+    Pills,
     State,
     Wake,
     hand_count,
 )
-
 from tests.games.scale import examples
 from tests.games.test_reglement_helpers import make_setup
 

@@ -25,7 +25,6 @@ import pytest
 
 from companion.engine import RuleError, seat_audience
 from companion.games.reglement import GAME, Boum, EndTurn, Knife, Move, OrderCake, Pan, PassCake, income
-
 from tests.games.test_reglement_helpers import (
     BLUE,
     GREEN,

@@ -28,11 +28,9 @@ from companion.games.reglement import (
     State,
     Wake,
 )
-
 from tests.games.scale import seeds
 from tests.games.test_reglement_helpers import BLUE, ORANGE, RED, VIOLET, YELLOW, at, codes, make_setup, play, position, refused
 from tests.games.test_reglement_scenarios import ILLUSTRATED_CAKES, ILLUSTRATED_MONEY, ILLUSTRATED_TABLE
-
 
 #: the illustrated position, plus an orange Flingueur asleep at #1 (pilled at a glass earlier and
 #: re-seated by an Alerte!, which leaves pills on their gangsters): orange has two sleepers

@@ -14,7 +14,7 @@ import pytest
 from companion.engine import RuleError
 from companion.games.vabanque import GAME, MESSAGES, MovePawn, NextRound, PlaceCard, PlaceChip, Ready, Reveal
 from companion.i18n import translator
-from tests.games.test_vabanque_golden import A, B, C, D, NAMES, Casino
+from tests.games.test_vabanque_golden import NAMES, A, B, C, Casino, D
 
 ERROR_CODES = sorted(code for code in MESSAGES if code.startswith("vabanque.err."))
 

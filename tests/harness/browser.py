@@ -3,9 +3,9 @@ viewports, and the hooks into Flutter's accessibility tree."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 CHROMIUM = "/usr/bin/chromium"

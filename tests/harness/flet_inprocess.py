@@ -33,6 +33,7 @@ import asyncio
 import collections
 import contextlib
 import dataclasses
+import functools
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Iterator
 from typing import Any
@@ -283,7 +284,7 @@ class FakeConnection(Connection):
         elif control is session.page and name == "push_route":
             route = args["route"]
             self.routes.append(route)
-            after = lambda: self._navigated(route)
+            after = functools.partial(self._navigated, route)
         else:
             error = f"harness: no fake for {kind}.{name}"
         if error:
