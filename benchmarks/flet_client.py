@@ -309,52 +309,7 @@ class FletClient:
             log.error("%s: session crashed: %s", self.name, self.crashed)
 
     def _apply_patch(self, root: dict[str, Any], patch: list[Any]) -> None:
-        """Apply [path_trie, op, ...] to `root`, resolving paths per operation (as Dart does)."""
-        if not patch:
-            return
-        paths: dict[int, list[Any]] = {}
-
-        def index(node: list[Any], path: list[Any]) -> None:
-            paths[node[0]] = path
-            if len(node) > 1 and isinstance(node[1], dict):
-                for key, child in node[1].items():
-                    index(child, [*path, key])
-
-        index(patch[0], [])
-
-        def target(node_id: int) -> Any:
-            obj: Any = root
-            for key in paths[node_id]:
-                obj = obj[key]
-            return obj
-
-        for op in patch[1:]:
-            kind = op[0]
-            if kind in (OP_REPLACE, OP_ADD, OP_REMOVE, OP_MOVE):
-                self.op_counts[("replace", "add", "remove", "move")[kind]] += 1
-            if kind == OP_REPLACE:
-                target(op[1])[op[2]] = op[3]
-            elif kind == OP_ADD:
-                container = target(op[1])
-                if isinstance(container, list):
-                    container.insert(op[2], op[3])
-                else:
-                    container[op[2]] = op[3]
-            elif kind == OP_REMOVE:
-                container = target(op[1])
-                if isinstance(container, list):
-                    del container[op[2]]
-                else:
-                    container.pop(op[2], None)
-            elif kind == OP_MOVE:
-                source, destination = target(op[1]), target(op[3])
-                value = source.pop(op[2])
-                if isinstance(destination, list):
-                    destination.insert(op[4], value)
-                else:
-                    destination[op[4]] = value
-            else:
-                raise FletClientError(f"unknown patch operation {op!r}")
+        apply_patch(root, patch, self.op_counts)
 
     async def _answer_invoke(self, body: dict[str, Any]) -> None:
         control = self.control_by_id(body.get("control_id"))
@@ -486,6 +441,30 @@ class FletClient:
 
     # -- acting and waiting --
 
+    async def stop_reading(self) -> None:
+        """Read nothing more off the socket, as a phone whose page froze: what the server sends
+        from now on stays unread in the socket (until the connection drops). Returns once every
+        frame already read off it has been handled (the server sent those before this call; a page
+        would have drawn them), so no frame is handled after it returns.
+
+        Pausing the transport alone did not stop the reading at once: a read the event loop had
+        already scheduled still ran, and frames read before the pause waited in the websocket's
+        queue for the reader task; handled after a tap sent next, they were taken for the tap's
+        answer (tests/test_reconnect.py, "the phone read something after its tap")."""
+        ws = self._ws
+        if ws is None:
+            raise FletClientError(f"{self.name}: not connected")
+        transport = ws.transport
+        while True:
+            transport.pause_reading()
+            await asyncio.sleep(0)  # a read scheduled before the pause runs in this turn of the loop
+            while len(ws.recv_messages.frames) and self._reader is not None and not self._reader.done():
+                await asyncio.sleep(0)  # the reader task handles what was read
+            # websockets' own flow control resumes reading when its queue drains (if it had paused
+            # it): then pause again
+            if not transport.is_reading():
+                return
+
     async def send_event(self, control_id: int, name: str = "click", data: Any = None) -> float:
         """Send a control event; returns time.perf_counter() just before the write."""
         return await self._send(EVENT, {"target": control_id, "name": name, "data": data})
@@ -584,6 +563,74 @@ async def wait_for_any(
                 client._waiters.remove(waiter)
             if not waiter.future.done():
                 waiter.future.cancel()
+
+
+class PatchError(FletClientError):
+    """A patch the Dart client could not apply to the tree it holds (an index out of range, a key
+    that is not there): the client's page would stop following the server's."""
+
+
+def apply_patch(root: dict[str, Any], patch: list[Any], counts: Any = None, *, strict: bool = False) -> None:
+    """Apply [path_trie, op, ...] to `root`, resolving paths per operation (as Dart does).
+    `strict`: refuse what the Dart client cannot apply (a list index past the end, a path that
+    leads nowhere) with PatchError instead of doing what Python's lists allow."""
+    if not patch:
+        return
+    paths: dict[int, list[Any]] = {}
+
+    def index(node: list[Any], path: list[Any]) -> None:
+        paths[node[0]] = path
+        if len(node) > 1 and isinstance(node[1], dict):
+            for key, child in node[1].items():
+                index(child, [*path, key])
+
+    index(patch[0], [])
+
+    def target(node_id: int) -> Any:
+        obj: Any = root
+        for key in paths[node_id]:
+            if strict and (isinstance(obj, list) and not (isinstance(key, int) and 0 <= key < len(obj)) or isinstance(obj, dict) and key not in obj):
+                raise PatchError(f"path {paths[node_id]} leads nowhere at {key!r}")
+            obj = obj[key]
+        return obj
+
+    def check(container: Any, at: Any, *, inserting: bool) -> None:
+        if strict and isinstance(container, list) and not (isinstance(at, int) and 0 <= at < len(container) + (1 if inserting else 0)):
+            raise PatchError(f"index {at!r} out of range for a list of {len(container)}")
+
+    for op in patch[1:]:
+        kind = op[0]
+        if counts is not None and kind in (OP_REPLACE, OP_ADD, OP_REMOVE, OP_MOVE):
+            counts[("replace", "add", "remove", "move")[kind]] += 1
+        if kind == OP_REPLACE:
+            container = target(op[1])
+            check(container, op[2], inserting=False)
+            container[op[2]] = op[3]
+        elif kind == OP_ADD:
+            container = target(op[1])
+            if isinstance(container, list):
+                check(container, op[2], inserting=True)
+                container.insert(op[2], op[3])
+            else:
+                container[op[2]] = op[3]
+        elif kind == OP_REMOVE:
+            container = target(op[1])
+            if isinstance(container, list):
+                check(container, op[2], inserting=False)
+                del container[op[2]]
+            else:
+                container.pop(op[2], None)
+        elif kind == OP_MOVE:
+            source, destination = target(op[1]), target(op[3])
+            check(source, op[2], inserting=False)
+            value = source.pop(op[2])
+            if isinstance(destination, list):
+                check(destination, op[4], inserting=True)
+                destination.insert(op[4], value)
+            else:
+                destination[op[4]] = value
+        else:
+            raise FletClientError(f"unknown patch operation {op!r}")
 
 
 def walk(node: Any, visible_only: bool = True) -> Iterator[dict[str, Any]]:

@@ -13,9 +13,8 @@ import functools
 import time
 from typing import Any
 
-import pytest
-
 import flet as ft
+import pytest
 
 from tests.harness.flet_inprocess import Tab, walk_controls
 from tests.harness.world import World
@@ -126,7 +125,6 @@ async def test_two_taps_in_flight_on_one_drawing_act_once(make_host: Any, harnes
 
 async def test_move_buttons_are_in_the_players_colour_and_keyed_by_them(make_host: Any, harness_factory: Any, window: float, monkeypatch: pytest.MonkeyPatch) -> None:
     import views.screen
-
     from tests.test_views_inprocess import play_to_last_move
 
     world = await make_world(make_host, harness_factory, "moves")
@@ -157,7 +155,6 @@ async def test_a_phone_acting_twice_in_a_row_is_protected(make_host: Any, harnes
     a second, not the 1.5 s of a new player); once that has passed, her next draw is taken, and
     the message is gone by itself."""
     import views.screen
-
     from tests.test_chicago_poker_views import A
     from tests.test_chicago_poker_views import make_world as chicago_world
 
@@ -187,7 +184,6 @@ async def test_a_phone_acting_twice_in_a_row_is_protected(make_host: Any, harnes
 async def test_end_turn_then_the_next_players_action_on_the_board(make_host: Any, harness_factory: Any, window: float, monkeypatch: pytest.MonkeyPatch) -> None:
     """Chicago Poker: "End Ada's turn" tapped twice ends her turn and spends none of Bea's."""
     import views.screen
-
     from tests.test_chicago_poker_views import A, B
     from tests.test_chicago_poker_views import make_world as chicago_world
 
@@ -419,8 +415,7 @@ async def test_corruption_board_entry_for_the_next_player_waits_out_the_window(m
     """Corruption: the board enters Alice's face-up card; Bruno's entry at once is refused with
     the handover message (it would be his card), and taken once the window is over."""
     import views.screen
-
-    from tests.test_corruption_views import AIRPORT, B, SUBWAY, deal_on_board
+    from tests.test_corruption_views import AIRPORT, SUBWAY, B, deal_on_board
     from tests.test_corruption_views import make_world as corruption_world
 
     monkeypatch.setattr(views.screen, "HANDOVER_SECONDS", 0.0)
@@ -444,3 +439,25 @@ async def test_corruption_board_entry_for_the_next_player_waits_out_the_window(m
         await board.click("board-card-10000")
     await board.click(f"board-loc-{AIRPORT}")
     assert len(world.room.state.placements) == placed + 1
+
+
+def test_no_two_controls_of_a_drawing_share_a_key_through_a_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The board enters Cyd's reporter choice (2 options), and Cyd's next choice has 3: during the
+    window the new buttons take the previous drawing's 2 keys in order; the third must not take
+    its own key when the second already holds it (two alike in one list: Flet's diff then sends
+    a move the client cannot apply)."""
+    import views.screen
+    from views.screen import Handover
+
+    monkeypatch.setattr(views.screen, "HANDOVER_SECONDS", 1.5)
+    handover = Handover(hands_over=True, on_window=lambda seconds: None)
+    handover.begin()
+    first = [handover.key("board-report-0", 2), handover.key("board-report-none", 2)]
+    handover.end()
+    handover.acted = True  # the board's own tap was accepted: the same player acts again
+    handover.begin()
+    second = [handover.key("board-report-1", 2), handover.key("board-report-5", 2), handover.key("board-report-none", 2)]
+    handover.end()
+    assert handover.is_open() and handover.kind == "again"
+    assert second[:2] == first  # a tap on its way to an old button reaches a new one that refuses
+    assert len(set(second)) == len(second), second

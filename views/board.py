@@ -7,6 +7,7 @@ the game: the host is usually a player too.
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -40,7 +41,7 @@ from views.join import table_url
 from views.lan import JoinHelp
 from views.reveal import reveal_panel
 from views.standings import bgstats_qr, draw_bgstats_qr, end_actions, room_link, standings_table
-from views.screen import RoomScreen
+from views.screen import DOUBLE_TAP_SECONDS, RoomScreen
 from views.sound import BoardSounds
 from views.rule_cards import rules_button, rules_page
 
@@ -82,6 +83,8 @@ class BoardScreen(RoomScreen):
         self._claimed = {s.seat for s in room.seats if s.claimed}
         #: the BG Stats link whose QR code is being drawn
         self._drawing_qr: str | None = None
+        #: when this board last undid an action (a second tap that soon is a double tap's)
+        self._undone_at = float("-inf")
         #: the host board's optional sounds (off until the host taps them on)
         self.sounds = BoardSounds() if is_host else None
 
@@ -648,13 +651,20 @@ class BoardScreen(RoomScreen):
         await self.render()
 
     async def undo(self) -> None:
+        """Undo the action the host saw as the last one. A second tap of a double tap (the page may
+        already show the undo's result under the finger) is answered, never applied again."""
         if not self.is_host:
             return
-        try:
-            await self.room.undo(1)
-            self.error = None
-        except Rejected as rejection:
-            self.error = self.tr.error(rejection.code, rejection.params, self.names)
+        async with self._tap_lock:
+            if time.monotonic() - self._undone_at < DOUBLE_TAP_SECONDS:
+                self.error = self.tr.t("ui.undo_tapped_twice")
+            else:
+                try:
+                    await self.room.undo(1, based_on_version=self.shown_version)
+                    self.error = None
+                    self._undone_at = time.monotonic()
+                except Rejected as rejection:
+                    self.error = self.tr.error(rejection.code, rejection.params, self.names)
         await self.render()
 
     async def start_pass(self, seat: int) -> None:
