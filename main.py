@@ -197,7 +197,7 @@ def check_request(request: Any, config: Any) -> Any:
 
     opened = f"{request.url.scheme}://{request.url.netloc}"
     # The port the host listens on (for the firewall advice): from the socket, not the Host header.
-    server = request.scope.get("server") or ()
+    server: tuple[Any, ...] = request.scope.get("server") or ()
     return check_report(
         check_language(request.headers.get("accept-language"), request.query_params.get("lang")),
         host=opened,
@@ -334,7 +334,8 @@ def replay(args: argparse.Namespace) -> int:
 def import_log(args: argparse.Namespace) -> int:
     """`main.py import LOG.json`: check the log and add it to the data directory's finished games.
     Only a complete log of a finished game that records the result its actions give is kept."""
-    from companion.history import import_log as import_into, refusal_text
+    from companion.history import import_log as import_into
+    from companion.history import refusal_text
     from companion.i18n import translator
     from companion.room import Host, Rejected
     from companion.store import Store

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from babel.dates import format_datetime
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from companion.engine import BOARD, RuleError, Ruling
+from companion.engine import BOARD, AnyGame, RuleError, Ruling
 from companion.games import GAMES
 from companion.room import (
     CHANNELS_CHECKED_FROM,
@@ -287,13 +287,14 @@ class CheckedLog:
     log: ExportedLog
     #: every entry, as the room itself writes them (canonical payloads)
     entries: list[LogEntry]
-    setup: BaseModel
+    #: the game's Setup model (any game's, as `game` is)
+    setup: Any
     #: the actions in effect (those undone removed), and the state after them
     effective: list[LogEntry]
     state: Any
 
     @property
-    def game(self) -> Any:
+    def game(self) -> AnyGame:
         return GAMES[self.log.room.game]
 
 
@@ -559,7 +560,8 @@ def log_from_upload(content_type: str, body: bytes) -> bytes:
     message = BytesParser(policy=HTTP).parsebytes(f"Content-Type: {content_type}\r\n\r\n".encode("latin-1") + body)
     for part in message.iter_parts() if message.is_multipart() else ():
         if part.get_param("name", header="content-disposition") == "log":
-            return part.get_payload(decode=True) or b""
+            payload = part.get_payload(decode=True)  # bytes, or None for an empty part
+            return payload if isinstance(payload, bytes) else b""
     raise Rejected("history.err.not_a_log")
 
 

@@ -82,14 +82,13 @@ class Table:
 
 @pytest.fixture(scope="module")
 def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
-    from tests.test_chicago_poker_views import OPENING, SEED, cp_setup
-    from tests.test_reglement_views import PLAYERS as REGLEMENT_PLAYERS
-    from tests.test_reglement_views import SEED as REGLEMENT_SEED
-
     from companion.games.corruption import CATALOGUE_PATH
+    from tests.test_chicago_poker_views import OPENING, SEED, cp_setup
     from tests.test_corruption_views import PLAYERS as CORRUPTION_PLAYERS
     from tests.test_corruption_views import ROUND as CORRUPTION_ROUND
     from tests.test_corruption_views import SEED as CORRUPTION_SEED
+    from tests.test_reglement_views import PLAYERS as REGLEMENT_PLAYERS
+    from tests.test_reglement_views import SEED as REGLEMENT_SEED
 
     data_dir = tmp_path_factory.mktemp("handover-data")
 
@@ -400,7 +399,7 @@ def test_corruption_phone_assigns_twice(table: Table, delay_ms: int) -> None:
     """Bruno's phone: his Swiss 8k to the Opera House (City Hall's second contract), and the
     same spot again, where his next choice is drawn (his Swiss 2k on the County Seat: its second
     contract, the Subway): refused. Then the host undoes it."""
-    from tests.test_corruption_views import B, OPERA, SUBWAY
+    from tests.test_corruption_views import OPERA, SUBWAY, B
 
     game = "corruption_twice"
     phone = table.phone(game, B)
