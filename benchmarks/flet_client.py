@@ -226,7 +226,7 @@ class FletClient:
         if self._reader is not None:
             try:
                 await asyncio.wait_for(self._reader, 5)
-            except (asyncio.TimeoutError, asyncio.CancelledError):
+            except (TimeoutError, asyncio.CancelledError):
                 self._reader.cancel()
         for task in list(self._tasks):
             task.cancel()
@@ -494,8 +494,8 @@ class FletClient:
         self._waiters.append(waiter)
         try:
             return await asyncio.wait_for(waiter.future, timeout)
-        except asyncio.TimeoutError:
-            raise asyncio.TimeoutError(
+        except TimeoutError:
+            raise TimeoutError(
                 f"{self.name}: timed out after {timeout}s waiting for {what or predicate!r}; "
                 f"route={self.route!r} frames={len(self.frames)} crashed={self.crashed!r} texts={self.texts()[:40]!r}"
             ) from None
@@ -554,9 +554,9 @@ async def wait_for_any(
         waiters.append((client, waiter))
     try:
         return await asyncio.wait_for(done, timeout)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         states = "; ".join(f"{c.name}: frames={len(c.frames)} texts={c.texts()[:12]!r}" for c in clients)
-        raise asyncio.TimeoutError(f"timed out after {timeout}s waiting for {what or predicate!r}; {states}") from None
+        raise TimeoutError(f"timed out after {timeout}s waiting for {what or predicate!r}; {states}") from None
     finally:
         for client, waiter in waiters:
             if waiter in client._waiters:
