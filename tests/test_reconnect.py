@@ -115,7 +115,7 @@ async def answer_lost(table: Table, server: ServerProcess, action: Any) -> str:
     target = await phone.wait_for(lambda c: c.clickable(clicks[-1]), STEP_TIMEOUT, what=clicks[-1])
     before = mirror.version
     shown_lines = expected_phone_lines(mirror, seat)
-    phone._ws.transport.pause_reading()  # whatever the server sends now stays unread in the socket
+    await phone.stop_reading()  # whatever the server sends from now on stays unread in the socket
     sent = await phone.send_event(target["_i"], "click", None)
     mirror.apply(action)
     await board.wait_for(lambda c: board_shows(mirror, c), STEP_TIMEOUT, what="the board showing the tap")
