@@ -29,7 +29,7 @@ async def test_language_menu_names_each_language_in_its_own_words(make_host: Any
     world = await make_world(make_host, harness_factory, "menu-names", "vabanque", vabanque_setup(first_player=0), seed=VABANQUE_SEED)
     for lang in ("en", "fr", "ru"):
         token = world.room.seats[0].token
-        phone = await world.harness.open(f"/join/{world.room.id}/{token}", browser=FakeBrowser(f"phone-{lang}", storage={LANG_KEY: lang}), name=f"phone-{lang}", **PHONE)
+        phone = await world.harness.open(f"/join/{world.room.id}/{token}", browser=FakeBrowser(f"phone-{lang}", storage={LANG_KEY: lang, "referee.device": "one-phone-device-secret"}), name=f"phone-{lang}", **PHONE)
         menu = phone.find("seat-language")
         assert menu is not None, phone.identifiers()
         dropdown = next(c for c in walk_controls(menu) if isinstance(c, ft.Dropdown))
@@ -79,7 +79,7 @@ async def reach(make_host: Any, harness_factory: Any, game_id: str, setup: dict[
     await random_play(world.room, random.Random(seed), until, limit=5000)
     seat = world.room.view().waiting_for[0]
     token = world.room.seats[seat].token
-    phone = await world.harness.open(f"/join/{world.room.id}/{token}", browser=FakeBrowser(f"phone-{lang}", storage={LANG_KEY: lang}), name=f"phone-{lang}", **PHONE)
+    phone = await world.harness.open(f"/join/{world.room.id}/{token}", browser=FakeBrowser(f"phone-{lang}", storage={LANG_KEY: lang, "referee.device": "one-phone-device-secret"}), name=f"phone-{lang}", **PHONE)
     await show_private(phone)
     return world, phone, seat
 

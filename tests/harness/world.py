@@ -81,8 +81,10 @@ class World:
         return self.board
 
     async def open_phone(self, seat: int) -> Tab:
+        """The seat's phone opens its link (again: a new tab of the same phone, the same device)."""
         token = self.room.seats[seat].token
-        tab = await self.harness.open(f"/join/{self.room.id}/{token}", browser=FakeBrowser(f"phone-{seat}"), name=f"phone-{seat}", **self.phone_size)
+        browser = self.phones[seat].browser if seat in self.phones else FakeBrowser(f"phone-{seat}")
+        tab = await self.harness.open(f"/join/{self.room.id}/{token}", browser=browser, name=f"phone-{seat}", **self.phone_size)
         self.phones[seat] = tab
         return tab
 
