@@ -13,13 +13,13 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ValidationError
 
-from companion.engine import BOARD, Audience, Outcome, RuleError, Ruling
+from companion.engine import BOARD, AnyGame, Audience, Outcome, RuleError, Ruling
 from companion.games import GAMES
 from companion.i18n import validation_problems
 from companion.store import AsyncStore, LogEntry, RoomRecord, SeatRecord, Store, TableLink, now
@@ -30,7 +30,7 @@ log = logging.getLogger(__name__)
 #: player (public actions only), or pass-and-play on the host board for a player without a phone.
 Channel = Literal["seat", "host", "pass"]
 
-LOG_FORMAT = "table-referee-log"
+LOG_FORMAT: Final = "table-referee-log"
 #: 4: the host's own table entries (Corruption's deal, Chicago Poker's tiles and deck cards,
 #: Règlement's seating at random) name no seat (`by: null`); a seat takes back only what it sent
 #: itself (channel "seat" or "pass"); replay checks each entry's channel as the live room does;
@@ -91,7 +91,9 @@ class ExportedLog(BaseModel):
     complete: bool
     room: ExportedRoom
     entries: list[ExportedEntry]
-    result: dict[str, Any] | None
+    #: the game's result once it has ended; None (null, or absent) while it runs, or in a log
+    #: written without one: a replay computes it (companion.history.result_refusal)
+    result: dict[str, Any] | None = None
 
 
 RoomEventKind = Literal["version", "presence", "seats", "requests", "next"]
@@ -107,6 +109,10 @@ class RoomEvent:
     version: int
 
 
+#: seconds a phone must have been away (its socket gone: a flat battery, out of range) before the
+#: host board may play its seat behind the privacy screen; a phone whose screen just went off
+#: is back within a few seconds
+AWAY_PLAY_SECONDS = 20.0
 #: seconds the host board has to answer a device's request for a seat before it lapses
 SEAT_REQUEST_SECONDS = 180.0
 #: seconds after a request was refused, lapsed or withdrawn before that seat can be asked for again
@@ -128,7 +134,7 @@ class SeatRequest:
     timer: asyncio.TimerHandle | None = field(default=None, repr=False)
 
 
-Listener = Callable[[RoomEvent], Awaitable[None]]
+Listener = Callable[[RoomEvent], Coroutine[Any, Any, None]]
 
 
 def new_token() -> str:
@@ -149,7 +155,7 @@ def valid_device_secret(given: object) -> bool:
     return isinstance(given, str) and 16 <= len(given) <= DEVICE_SECRET_MAX
 
 
-def channel_refusal(game: Any, action: Any, channel: str, seat: int | None) -> Rejected | None:
+def channel_refusal(game: AnyGame, action: Any, channel: str, seat: int | None) -> Rejected | None:
     """Who may send what on which channel (the live room, and replay from format 4): host-only
     actions only from the host board; the host board enters only public actions; a seat's
     channel carries only that seat's own actions. `seat` is the sending seat (None: the host)."""
@@ -186,7 +192,7 @@ class TakeBackStatus(BaseModel):
     refusal: str | None = None
 
 
-def initial_logged(game: Any, setup: BaseModel, seed: int, format_version: int) -> Any:
+def initial_logged(game: AnyGame, setup: BaseModel, seed: int, format_version: int) -> Any:
     """The game's first state as a log of this format version reads it: a game whose rules a
     later format changed (`read_as_format`, optional) keeps an older log's rules."""
     state = game.initial_state(setup, seed)
@@ -194,7 +200,7 @@ def initial_logged(game: Any, setup: BaseModel, seed: int, format_version: int) 
     return state if read_as is None else read_as(state, format_version)
 
 
-def apply_logged(game: Any, state: Any, action: Any, format_version: int) -> Outcome:
+def apply_logged(game: AnyGame, state: Any, action: Any, format_version: int) -> Outcome[Any]:
     """Apply an action as a log of this format version reads it. In format 1 the action completing
     a hidden phase revealed at once: the reveal is folded into that action's outcome."""
     outcome = game.apply(state, action)
@@ -211,7 +217,7 @@ def sent_by(entry: LogEntry, seat: int) -> bool:
     return entry.kind == "action" and entry.channel in OWN_CHANNELS and entry.payload.get("by") == seat
 
 
-def take_back_refusal(entries: list[LogEntry], outcomes: list[Outcome], seat: int) -> str | None:
+def take_back_refusal(entries: list[LogEntry], outcomes: list[Outcome[Any]], seat: int) -> str | None:
     """Why `seat` may not take back its latest action now (a message code), or None: it may while
     that action is the latest in effect, it sent it itself, and it revealed nothing."""
     # Only the actions since the last reveal count: an older one can never come back, and
@@ -247,7 +253,7 @@ class Replay:
     """The effective history of a game: states[i] is the state after i effective actions."""
 
     states: list[Any]
-    outcomes: list[Outcome]
+    outcomes: list[Outcome[Any]]
     entries: list[LogEntry]
 
     @property
@@ -256,7 +262,7 @@ class Replay:
 
 
 def replay(
-    game: Any,
+    game: AnyGame,
     setup: BaseModel,
     seed: int,
     entries: Iterable[LogEntry],
@@ -323,6 +329,11 @@ class Room:
     #: per seat, when a new request may be made again (after one was answered or lapsed)
     _request_quiet: dict[int, float] = field(default_factory=dict, repr=False)
     request_seconds: float = SEAT_REQUEST_SECONDS
+    #: seconds a claimed seat's phone must have been away before the board may play it
+    away_play_seconds: float = AWAY_PLAY_SECONDS
+    #: per seat, since when its phone has been away (time.monotonic)
+    _away_since: dict[int, float] = field(default_factory=dict, repr=False)
+    _loaded_at: float = field(default_factory=time.monotonic, repr=False)
     request_quiet_seconds: float = SEAT_REQUEST_QUIET_SECONDS
     #: the projections of the current state drawn so far, by audience (see view)
     _views: dict[Audience, BaseModel] = field(default_factory=dict, repr=False)
@@ -331,7 +342,7 @@ class Room:
     # -- construction --
 
     @property
-    def game(self) -> Any:
+    def game(self) -> AnyGame:
         return GAMES[self.game_id]
 
     @classmethod
@@ -424,7 +435,11 @@ class Room:
         """Subscribe with a priority: listeners are told in priority order (the board, which
         everyone at the table watches, before the phones)."""
         self.listeners[listener] = priority
-        return lambda: self.listeners.pop(listener, None)
+
+        def unsubscribe() -> None:
+            self.listeners.pop(listener, None)
+
+        return unsubscribe
 
     def _notify(self, kind: RoomEventKind) -> None:
         event = RoomEvent(kind=kind, version=self.version)
@@ -433,11 +448,29 @@ class Room:
             task.add_done_callback(_log_failure)
 
     def set_presence(self, seat: int, delta: int) -> None:
+        was = self.connected(seat)
         self.presence[seat] = max(0, self.presence.get(seat, 0) + delta)
+        if was and not self.connected(seat):
+            self._away_since[seat] = time.monotonic()
+            # the board offers "Play here" once the phone has been away a while: told then
+            asyncio.get_running_loop().call_later(self.away_play_seconds, self._notify, "presence")
+        elif self.connected(seat):
+            self._away_since.pop(seat, None)
         self._notify("presence")
 
     def connected(self, seat: int) -> bool:
         return self.presence.get(seat, 0) > 0
+
+    def playable_here(self, seat: int) -> bool:
+        """Whether the host board may play this seat behind its privacy screen: a seat no device
+        holds, or one whose device has been away (disconnected) for `away_play_seconds` (a phone
+        out of battery). The one exception to "a seat answers its device only": the phone coming
+        back takes over again."""
+        if not self.seats[seat].claimed:
+            return True
+        # a phone not back since the host started has been away since then
+        since = self._away_since.get(seat, self._loaded_at)
+        return not self.connected(seat) and time.monotonic() - since >= self.away_play_seconds
 
     # -- writing --
 
@@ -497,10 +530,15 @@ class Room:
             count += 1
         return count
 
-    async def undo(self, count: int = 1) -> Accepted:
+    async def undo(self, count: int = 1, *, based_on_version: int | None = None) -> Accepted:
+        """The host undoes the latest `count` actions. `based_on_version`: the version the host
+        saw when it tapped Undo; a tap on an Undo drawn before the latest change (a hurried double
+        tap) is refused as stale, never applied to an action the host did not see."""
         if self.archived:
             raise Rejected("room.err.archived")
         async with self.lock:
+            if based_on_version is not None and based_on_version != self.version:
+                raise Rejected("room.err.stale", version=self.version)
             assert self.history is not None
             if not self.history.outcomes:
                 raise Rejected("room.err.nothing_to_undo")
@@ -760,7 +798,7 @@ class Host:
         self.rooms: dict[str, Room] = {}
         #: finished games imported from exported logs (companion.history.import_log): history only, never rooms
         self.imported: dict[str, Room] = {}
-        self.listeners: set[Callable[[], Awaitable[None]]] = set()
+        self.listeners: set[Callable[[], Coroutine[Any, Any, None]]] = set()
         #: one import at a time: the duplicate check and the insert are one step
         self.importing = asyncio.Lock()
         #: "Play again" tapped twice (or on two boards) makes one new room
@@ -782,7 +820,7 @@ class Host:
     def is_host(self, token: str | None) -> bool:
         return same_secret(self.token, token)
 
-    def subscribe(self, listener: Callable[[], Awaitable[None]]) -> Callable[[], None]:
+    def subscribe(self, listener: Callable[[], Coroutine[Any, Any, None]]) -> Callable[[], None]:
         self.listeners.add(listener)
         return lambda: self.listeners.discard(listener)
 

@@ -309,3 +309,27 @@ async def test_no_seat_takes_back_what_the_host_board_entered(make_host: Any, ga
         else:
             await room.submit(raw, channel="seat", seat=raw["by"], based_on_version=room.version)
     assert seen & set(host_entries(game_id)), f"no table entry was made in {game_id}: {seen}"
+
+
+async def test_a_seat_whose_phone_is_away_is_played_on_the_board_until_it_comes_back(make_host: Any, harness_factory: Any) -> None:
+    """The one exception to "a seat answers its device only": a phone away a while (a flat
+    battery) leaves its seat to the host board's Play here, behind the privacy screen; the phone
+    coming back takes over and the tablet is the board again."""
+    world = await world_for(make_host, harness_factory, "vabanque", "away")
+    board = await world.open_board()
+    phone = await world.open_phone(SEAT)
+    assert not board.has(f"pass-{SEAT}")  # a claimed seat whose phone is here: never on the board
+    world.room.away_play_seconds = 0.0
+    await phone.disconnect()
+    await world.harness.settle()
+    assert board.has(f"pass-{SEAT}"), board.identifiers()
+    await board.click(f"pass-{SEAT}")
+    assert board.has("privacy-ready")
+    await board.click("privacy-ready")
+    assert board.has("pass-whose")
+    # the phone comes back (its browser, a new session): it plays on, the board is the board again
+    back = await world.harness.open(f"/seat/{world.room.id}", browser=phone.browser, name="phone-back", **PHONE)
+    await world.harness.settle()
+    assert shows_seat(back) and not board.has("pass-whose") and not board.has("privacy-ready")
+    assert "phone is back" in board.text() and not board.has(f"pass-{SEAT}")
+    world.harness.check()
