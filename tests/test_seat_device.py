@@ -333,3 +333,26 @@ async def test_a_seat_whose_phone_is_away_is_played_on_the_board_until_it_comes_
     assert shows_seat(back) and not board.has("pass-whose") and not board.has("privacy-ready")
     assert "phone is back" in board.text() and not board.has(f"pass-{SEAT}")
     world.harness.check()
+
+
+async def test_play_again_while_a_phone_is_away_logs_nothing_and_moves_it_when_it_is_back(make_host: Any, harness_factory: Any) -> None:
+    """A phone away at "Play again" (its page still held by the server, no connection): nothing
+    fails in the room's listeners ('NoneType' object has no attribute 'loop' was logged), and the
+    phone moves to its seat in the next room when it is back."""
+    world = await make_world(make_host, harness_factory, "again-away", "vabanque", {"players": PLAYERS[:3]}, seed=31)
+    phone = await world.open_phone(SEAT)
+    rng = random.Random(4)
+    while not world.room.over:
+        await play_random(world.room, 50, rng)
+    await world.harness.settle()
+    await phone.disconnect()
+    following = await world.host.play_again(world.room)
+    await world.harness.settle()
+    world.harness.check()  # no listener failed
+    assert following.seats[SEAT].device == world.room.seats[SEAT].device
+    screen = _screen(phone)
+    await phone.session.connect(phone.conn)  # the same session, back
+    await screen.connected(True)
+    await world.harness.settle()
+    assert phone.conn.routes[-1] == f"/seat/{following.id}"
+    world.harness.check()

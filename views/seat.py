@@ -81,6 +81,9 @@ class SeatScreen(RoomScreen):
         if up != self.online and not self.signed_out:
             self.online = up
             self.room.set_presence(self.seat, 1 if up else -1)
+        if up and self.room.table.next_room and not self.signed_out:
+            await self.move_to_next()  # "Play again" happened while this phone was away
+            return
         await super().connected(up)
 
     async def on_room_event(self, event: RoomEvent) -> None:
@@ -88,6 +91,8 @@ class SeatScreen(RoomScreen):
             await self.sign_out()
             return
         if event.kind == "next":
+            if self.closed or self.page.session.connection is None:
+                return  # a page away or gone: it moves when it comes back (connected, open)
             self.page.run_task(self.move_to_next)
             return
         await super().on_room_event(event)
