@@ -123,6 +123,9 @@ UI: dict[str, str] = {
     "ui.reveal_waiting": "Everyone has chosen. Reveal when the table is ready (no undo after that).",
     "ui.ready": "I'm ready",
     "ui.ready_next": "I'm ready for the next round",
+    # under "I'm ready" on a phone (views/reveal.py ready_panel): what the tap leads to
+    "ui.ready_help": "When everyone is ready, the cards are turned up.",
+    "ui.ready_next_help": "When everyone is ready, the next round begins.",
     "ui.ready_list": "Ready: {seats:seats}",
     "ui.take_back": "Take back my move",
     "ui.handover_now": "Now {seat:seat}",

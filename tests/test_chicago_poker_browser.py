@@ -179,7 +179,10 @@ def run_game(browser: Any, server: RefereeServer, room: str, tokens: list[str], 
     # The shootout is due: its reveal is an action of its own, tapped on the host board.
     ident(board, "reveal").click()
 
-    # The shootout: every card face up, hands named and ranked; a tie.
+    # The shootout opens on its newest step: the reinforcement round the tie calls for; one
+    # step back, every card face up, hands named and ranked; a tie.
+    expect_says(board, "shootout", "Reinforcement round 1: waiting for Ada and Bea")
+    ident(board, "step-previous").click()
     expect_says(board, "shootout", "TIED")
     expect_says(board, "shootout", "Ada and Bea tie with pair (9, 4, 3, 2)")
     shot(board, "04-board-shootout-hands")
@@ -196,8 +199,11 @@ def run_game(browser: Any, server: RefereeServer, room: str, tokens: list[str], 
     shot(board, "06-board-waiting-bea")
     pick(bea, 8, "c3")
 
-    # Every pick in: the board reveals them (its own action), then the verdict and why.
+    # Every pick in: the board reveals them (its own action) and opens on the verdict; the
+    # round revealed is one step back.
     ident(board, "reveal").click()
+    expect_says(board, "shootout", "takes business 1 (jazz club)")
+    ident(board, "step-previous").click()
     expect_says(board, "shootout", "round 1: revealed")
     expect_says(board, "shootout", "Ada wins the shootout with the highest reinforcement (13)")
     shot(board, "07-board-round-revealed")

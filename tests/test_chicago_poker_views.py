@@ -226,28 +226,30 @@ async def test_shootout_steps_on_the_board_and_a_new_tile(make_host: Any, harnes
     await face_down_turns(world, [(3, "c1"), (4, "c1")])
     await board.click("end-turn")
     await board.click("reveal")
+    # the panel opens on the newest step (the reinforcement round the tie calls for); the tied
+    # hands are one step back
     text = board.text()
-    assert "Shootout at business 1 (jazz club)" in text and "pair" in text and "TIED" in text
-    await board.click("step-next")
-    assert "waiting for Ada and Bea" in board.text()
+    assert "Shootout at business 1 (jazz club)" in text and "waiting for Ada and Bea" in text and "Step 2 of 2" in text
+    await board.click("step-previous")
+    text = board.text()
+    assert "pair" in text and "TIED" in text
     await phone_card_pick(world.phones[A], 10, "c1")
     await phone_card_pick(world.phones[B], 10, "c2")
     # every pick is in: the round waits for the host's reveal; then it is still tied
     assert world.room.view().phase == "reveal"
     await board.click("reveal")
+    # a new step: the panel goes to it, wherever this page had stepped back to
+    assert "Reinforcement round 2" in board.text()
+    await board.click("step-previous")
     assert "Reinforcements, round 1: revealed" in board.text()
     assert "still tied" in board.text()
-    await board.click("step-next")
-    assert "Reinforcement round 2" in board.text()
     await phone_card_pick(world.phones[A], 13, "c1")
     await phone_card_pick(world.phones[B], 8, "c3")
     await board.click("reveal")
     assert world.room.state.shootouts[-1].winner == A
-    # the step that waited for round 2 now shows it revealed; the verdict comes next
-    assert "Reinforcements, round 2: revealed" in board.text()
-    await board.click("step-next")
+    # won: the panel opens on the verdict (not on the tied hands three taps back)
     text = board.text()
-    assert "takes business 1 (jazz club)" in text and "highest reinforcement (13)" in text
+    assert "takes business 1 (jazz club)" in text and "highest reinforcement (13)" in text and "Step 4 of 4" in text
     await board.click("step-previous")
     assert "round 2: revealed" in board.text()
     await board.click("tile-brewery")
@@ -257,6 +259,8 @@ async def test_shootout_steps_on_the_board_and_a_new_tile(make_host: Any, harnes
     assert not board.has("shootout")
     await board.click("last-shootout")
     assert board.has("shootout") and not world.phones[B].has("shootout")
+    # shown again, it opens on its verdict too
+    assert "takes business 1 (jazz club)" in board.text() and "Step 4 of 4" in board.text()
     # A face-up card entered on the board for Ada, at the new brewery (business 3).
     assert board.has("board-card") and "goes FACE UP" in board.text()
     await board.click("value-7")

@@ -128,6 +128,14 @@ async def play_round(world: World, cards: list[tuple[Any, Any]] = ROUND) -> None
 async def make_choices(world: World) -> None:
     for seat, identifier in CHOICES:
         assert world.room.view().waiting_for == (seat,), (seat, world.room.view().pending)
+        # the awards are under way: the board says so, and no summary of the round yet
+        if world.board is not None:
+            assert world.board.has("awards-under-way") and not world.board.has("round-summary")
+        if identifier.startswith(("hit-", "report-")):
+            # a target as the table sees it: whose card, what, under which contract (no card
+            # number: none is shown on the table)
+            option = world.phones[seat].text(world.phones[seat].find(identifier))
+            assert "#" not in option and "under the" in option and "'s " in option, option
         await world.phones[seat].click(identifier)
         assert not world.phones[seat].has("banner"), world.phones[seat].text()
 
@@ -165,6 +173,8 @@ async def test_round_through_board_and_phones(make_host: Any, harness_factory: A
     await play_round(world)
     # the last card reveals nothing: the host board's reveal does
     assert world.room.view().phase == "reveal" and world.board is not None
+    # the reveal panel speaks; the prompt has nothing to say and is not drawn (no empty box)
+    assert world.board.has("reveal-panel") and not world.board.has("prompt")
     await world.board.click("reveal")
     assert world.room.view().phase == "awards"
     await make_choices(world)
@@ -176,16 +186,18 @@ async def test_round_through_board_and_phones(make_host: Any, harness_factory: A
     assert view.score == (100_000, 700_000, 1_800_000)
     assert view.order[0] == C
 
-    # The board steps through the rulings; the outcome shows on a contract once reached.
-    assert board.has("award-steps")
-    assert "WON by" not in board.text(board.find(f"contract-{AIRPORT}"))
-    for _ in range(len(view.award_log)):
-        if not board.clickable_in(board.find("step-next")):  # type: ignore[arg-type]
-            break
-        await board.click("step-next")
+    # The board's steps open on the newest ruling, with every outcome shown and the round in
+    # short; stepping back to the first ruling hides the outcomes not yet reached.
+    assert board.has("award-steps") and board.has("round-summary") and not board.has("awards-under-way")
     for cid, seat in WINNERS.items():
         assert f"WON by {NAMES[seat]}" in board.text(board.find(f"contract-{cid}")), cid
     assert "TIED" in board.text(board.find(f"contract-{STADIUM}"))
+    for _ in range(len(view.award_log)):
+        if not board.clickable_in(board.find("step-previous")):  # type: ignore[arg-type]
+            break
+        await board.click("step-previous")
+    assert "WON by" not in board.text(board.find(f"contract-{AIRPORT}"))
+    assert not board.has("round-summary")
     assert "1,800,000" in board.text(board.find("scores"))
     # and the board offers the next deal
     await board.click("deal-open")

@@ -389,6 +389,7 @@ async def test_a_phone_cannot_end_the_payout_or_start_the_next_round(make_host: 
     # the last move reveals nothing: the board offers Reveal, the phones "I'm ready"
     assert world.room.view().phase == "reveal"
     assert board.has("reveal") and not phone.has("reveal") and phone.has("ready")
+    assert "When everyone is ready, the cards are turned up." in phone.text(phone.find("ready-help"))  # type: ignore[arg-type]
     await phone.click("ready")
     assert f"Ready: {NAMES[1]}" in board.text(board.find("ready-list"))  # type: ignore[arg-type]
     assert world.room.view().phase == "reveal"
@@ -398,7 +399,9 @@ async def test_a_phone_cannot_end_the_payout_or_start_the_next_round(make_host: 
     assert board.has("next-round") and not phone.has("next-round")
     assert "The host board starts round 2" in phone.text()
     board_step = board.text(board.find("payout"))  # type: ignore[arg-type]
-    await phone.click("step-next")  # this phone's own walk-through
+    # after the payout a phone says what its "I'm ready" leads to
+    assert "When everyone is ready, the next round begins." in phone.text(phone.find("ready-help"))  # type: ignore[arg-type]
+    await phone.click("step-previous")  # this phone's own walk-through (it opens on the last step)
     assert board.text(board.find("payout")) == board_step  # type: ignore[arg-type]
     assert phone.text(phone.find("payout")) != board_step  # type: ignore[arg-type]
     # Sent anyway from the phone's page, the next round is refused there, and nothing changes.

@@ -81,7 +81,7 @@ async def test_hand_note_does_not_reach_board_or_other_seat(make_host: Any, harn
         await board.click("card-order_cake")
         await board.click("chair-G")
         await board.click("end-turn")
-        await board.click("step-next")
+        await board.click("step-previous")  # the steps open on the newest: one back
         worlds.append(world)
     a, b = worlds
     assert a.room.state.hands[secret] != b.room.state.hands[secret]
@@ -162,15 +162,17 @@ async def test_board_steps_through_explosion_and_income(make_host: Any, harness_
     # the steps strip: the cake exploded at G and killed three; income +1,000
     steps = board.text(board.find("turn-steps"))
     assert "exploded at G" in steps and "(3 killed)" in steps and "+1,000" in steps
-    # step by step: the first ruling of the action, then Next through to the income
+    # step by step: the panel opens on the newest ruling (the income), never on the previous
+    # player's draw; Previous goes back through the explosion to the turn's first ruling
     seen = [board.text(board.find("step-now"))]
-    while board.find("step-next") is not None and board.clickable_in(board.find("step-next")) is not None:
-        await board.click("step-next")
+    assert "Yvette earns 1,000" in seen[0] and not board.clickable_in(board.find("step-next"))  # type: ignore[arg-type]
+    while board.find("step-previous") is not None and board.clickable_in(board.find("step-previous")) is not None:
+        await board.click("step-previous")
         seen.append(board.text(board.find("step-now")))
     joined = "\n".join(seen)
     assert "Yvette's cake explodes at G" in joined
     assert joined.count("is killed") == 3
-    assert "Yvette earns 1,000" in seen[-1]
+    assert "draws" in seen[-1]  # the turn's first ruling: Green drew back up
     # the chairs of the dead are empty now
     assert "empty seat" in (board.find("chair-G").label or "")
 

@@ -65,6 +65,8 @@ def ready_panel(ctx: GameContext, view: Any, seat: int) -> ft.Control | None:
         if may:
             text = tr.t("ui.ready") if awaiting else tr.t("ui.ready_next")
             items.append(big_button(text, handler(ctx.submit, {"type": "ready", "by": seat}), ident="ready", key=ctx.act_key("ready", seat)))
+            # what the tap leads to: the reveal, or the next round
+            items.append(tagged("ready-help", label(tr.t("ui.ready_help") if awaiting else tr.t("ui.ready_next_help"), 15, MUTED)))
         line = ready_line(ctx, view)
         if line is not None:
             items.append(line)

@@ -431,7 +431,7 @@ MESSAGES: dict[str, str] = {
     "corruption.played_swiss.capitol": "{seat:seat} puts a card face down on the Capitol Swiss account.",
     "corruption.peeked": "{seat:seat} uses a Little Black Book on {owner_seat:seat}'s face-down card under the {contract}.",
     # rulings: the award phase
-    "corruption.revealed": "All cards are revealed. Contracts are awarded.",
+    "corruption.revealed": "All cards are revealed. Now awarding the contracts.",
     "corruption.ready": "{seat:seat} is ready.",
     "corruption.host_revealed": "The host revealed the cards.",
     "corruption.all_ready": "Everyone is ready: the cards are revealed.",
@@ -597,6 +597,7 @@ MESSAGES: dict[str, str] = {
     "corruption.ui.enter_here": "Enter it here for {seat:seat}",
     "corruption.ui.enter_hide": "Hide",
     "corruption.ui.award_steps": "The awards of round {round}",
+    "corruption.ui.awards_under_way": "The awards are under way: the round in short comes once every contract is settled.",
     "corruption.summary.title": "Round {round} in short",
     "corruption.summary.line": "{seat:seat} +{amount:money}: {reasons}",
     "corruption.summary.won": "won {contract}",
@@ -606,7 +607,9 @@ MESSAGES: dict[str, str] = {
     "corruption.ui.game_over": "The game is over.",
     "corruption.ui.final": "Winner: {seats:seats} with {amount:money}",
     "corruption.ui.option_card": "{owner_seat:seat}'s {card}",
-    "corruption.ui.option_card_under": "{owner_seat:seat}'s {card} (#{n})",
+    "corruption.ui.option_card_under": "{owner_seat:seat}'s {card} under the {contract}",
+    "corruption.ui.option_card_under_earlier": "{owner_seat:seat}'s {card} under the {contract}, played earlier",
+    "corruption.ui.option_card_under_later": "{owner_seat:seat}'s {card} under the {contract}, played later",
     "corruption.ui.option_contract": "{contract} ({amount:money})",
     "corruption.ui.remove_nothing": "Remove nothing",
     # the phone

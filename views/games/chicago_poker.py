@@ -18,6 +18,7 @@ import flet as ft
 from companion.games.chicago_poker import COLOURS, COLUMN_MAX, LIMOUSINE_MAX, VALUES, Card, View
 from companion.games.poker_hands import RECOMMENDED_RANKING
 from views.context import GameContext, SetupContext
+from views.steps import go_to_step, shown_step
 from views.common import (
     ACCENT,
     COLOUR_HEX,
@@ -463,6 +464,8 @@ def control_row(ctx: GameContext, view: View, compact: bool) -> ft.Control:
 
 
 SHOW_LAST = "chicago_poker.show_last"
+#: the page's position in the shootout's steps (views/steps.py)
+STEP_KEY = "chicago_poker.step"
 
 
 def shown_shootout(ctx: GameContext, view: View) -> Any:
@@ -481,6 +484,7 @@ def last_shootout_toggle(ctx: GameContext, view: View) -> ft.Control | None:
 
     async def toggle() -> None:
         ctx.ui[SHOW_LAST] = None if showing else len(view.shootouts)
+        ctx.ui.pop(STEP_KEY, None)  # shown again, it opens on its verdict
         await ctx.rerender()
 
     text = ctx.tr.t("chicago_poker.ui.hide_last") if showing else ctx.tr.t("chicago_poker.ui.show_last", business=view.shootouts[-1].business)
@@ -610,11 +614,15 @@ def why(ctx: GameContext, shootout: Any) -> str:
 def shootout_panel(ctx: GameContext, view: View, shootout: Any) -> ft.Control:
     tr = ctx.tr
     steps = shootout_steps(ctx, view, shootout)
-    key = ("chicago_poker.step", shootout.business, len(view.shootouts) - (1 if shootout.winner is not None else 0))
-    index = min(ctx.ui.get(key, 0), len(steps) - 1)
+    # opens on the newest step (views/steps.py): the round being played, the verdict once won;
+    # the set is this shootout (by its number) as far as it has gone
+    key = STEP_KEY
+    number = len(view.shootouts) - (1 if shootout.winner is not None else 0)
+    about = (number, shootout.business, len(shootout.rounds), shootout.winner)
+    index = shown_step(ctx, key, about, len(steps))
 
     async def move(delta: int) -> None:
-        ctx.ui[key] = max(0, min(len(steps) - 1, index + delta))
+        go_to_step(ctx, key, about, len(steps), index + delta)
         await ctx.rerender()
 
     previous_next = [

@@ -30,6 +30,7 @@ from companion.games.corruption import (
     swiss_value,
 )
 from views.context import GameContext
+from views.steps import go_to_step, shown_step
 from views.common import (
     ACCENT,
     COLOUR_HEX,
@@ -225,18 +226,14 @@ def card_tile(ctx: GameContext, seat: int, card: Any, *, size: int = 44, sideway
 # --------------------------------------------------------------------------------------------
 
 
+#: the page's position in the round's awards (views/steps.py)
+STEP_KEY = "corruption.step"
+
+
 def step_index(ctx: GameContext, view: View) -> int:
-    """The ruling shown: new rulings are shown from the first new one; taps move through them."""
-    total = len(view.award_log)
-    if total == 0:
-        return 0
-    key = ("corruption.step", view.round)
-    seen_key = ("corruption.step_seen", view.round)
-    seen = ctx.ui.get(seen_key, 0)
-    if total > seen:
-        ctx.ui[key] = seen if seen else 0
-        ctx.ui[seen_key] = total
-    return max(0, min(ctx.ui.get(key, 0), total - 1))
+    """The ruling shown: new rulings open on the newest (what just happened); taps move through
+    them."""
+    return shown_step(ctx, STEP_KEY, view.round, len(view.award_log))
 
 
 def reveal_marks(view: View, upto: int | None) -> tuple[dict[int, int], set[int]]:
@@ -255,10 +252,9 @@ def reveal_marks(view: View, upto: int | None) -> tuple[dict[int, int], set[int]
 def steps_panel(ctx: GameContext, view: View, index: int) -> ft.Control:
     tr = ctx.tr
     total = len(view.award_log)
-    key = ("corruption.step", view.round)
 
     async def move(delta: int) -> None:
-        ctx.ui[key] = max(0, min(total - 1, index + delta))
+        go_to_step(ctx, STEP_KEY, view.round, total, index + delta)
         await ctx.rerender()
 
     ruling = view.award_log[index]
@@ -282,10 +278,13 @@ def steps_panel(ctx: GameContext, view: View, index: int) -> ft.Control:
                                 spacing=12,
                             ),
                             ft.Semantics(identifier="award-step-text", key="award-step-text", content=label(tr.ruling(ruling, ctx.names), 21, INK, ft.FontWeight.BOLD)),
-                            # the last step: every player's round in one line
+                            # the last step: every player's round in one line once the awards
+                            # are done; while a choice is awaited, only that they are under way
                             *([ft.Semantics(identifier="round-summary", key="round-summary", content=ft.Column(
                                 [label(line, 16, ACCENT if i == 0 else INK, ft.FontWeight.BOLD if i == 0 else None) for i, line in enumerate(round_summary(tr, ctx.names, view))], spacing=2, tight=True,
-                            ))] if index == total - 1 else []),
+                            ))] if index == total - 1 and view.phase != "awards" else []),
+                            *([ft.Semantics(identifier="awards-under-way", key="awards-under-way", content=label(tr.t("corruption.ui.awards_under_way"), 16, MUTED))]
+                              if index == total - 1 and view.phase == "awards" else []),
                         ],
                         spacing=4,
                         expand=True,
@@ -389,9 +388,11 @@ def prompt_bar(ctx: GameContext, view: View) -> ft.Control:
     elif view.phase == "awards" and view.pending is not None:
         bits.append(player_chip(tr, ctx.names, ctx.colours, view.pending.seat, size))
         bits.append(label(pending_text(ctx, view), 20, INK, ft.FontWeight.BOLD))
+    # nothing to say (the reveal, whose own panel speaks): no empty box (it showed as a dark dot)
     return ft.Semantics(
         identifier="prompt",
         key="prompt",
+        visible=bool(bits),
         content=ft.Container(
             bgcolor=PANEL,
             border_radius=12,
@@ -1100,17 +1101,30 @@ def award_choice(ctx: GameContext, view: View, seat: int, legal: Any, *, prefix:
         prompt = tr.t(f"corruption.ui.{board}hit_prompt", ctx.names, seat=seat, contract=where.name)
         for index in legal.hit_targets:
             target, _ = placements[index]
-            text = tr.t("corruption.ui.option_card_under", ctx.names, owner_seat=target.seat, card=card_name(ctx, target.card), n=index + 1)
+            text = target_text(ctx, placements, index, legal.hit_targets)
             buttons.append(option_button(ctx, f"{prefix}hit-{index}", text, {"type": "hit", "by": seat, "target": index}, seat=target.seat))
     else:
         prompt = tr.t(f"corruption.ui.{board}report_prompt", ctx.names, seat=seat, contract=where.name)
         for index in legal.report_targets:
             target, _ = placements[index]
-            text = tr.t("corruption.ui.option_card_under", ctx.names, owner_seat=target.seat, card=card_name(ctx, target.card), n=index + 1)
+            text = target_text(ctx, placements, index, legal.report_targets)
             buttons.append(option_button(ctx, f"{prefix}report-{index}", text, {"type": "report", "by": seat, "bribe": index}, seat=target.seat))
         if legal.may_pass:
             buttons.append(option_button(ctx, f"{prefix}report-none", tr.t("corruption.ui.remove_nothing"), {"type": "report", "by": seat, "bribe": None}, plain=True))
     return ft.Column([label(prompt, 20, INK, ft.FontWeight.BOLD), ft.Column(buttons, spacing=8)], spacing=10)
+
+
+def target_text(ctx: GameContext, placements: dict[int, tuple[Any, Any]], index: int, options: tuple[int, ...]) -> str:
+    """A hit man's or a reporter's target as the table sees it: whose card, what, under which
+    contract ("Cy's Reporter under the Subway"), never the card's number (no card shows one).
+    A player's two reporters under one contract are told apart by the order they were played
+    (placement indexes follow the play; a player has no other two equal cards)."""
+    target, where = placements[index]
+    twins = [i for i in options if placements[i][0].seat == target.seat and placements[i][0].card == target.card and placements[i][1] is where]
+    code = "corruption.ui.option_card_under"
+    if len(twins) > 1:
+        code += "_earlier" if index == min(twins) else "_later"
+    return ctx.tr.t(code, ctx.names, owner_seat=target.seat, card=card_name(ctx, target.card), contract=where.name)
 
 
 def option_button(ctx: GameContext, ident: str, text: str, action: dict[str, Any], *, seat: int | None = None, plain: bool = False) -> ft.Control:

@@ -22,6 +22,7 @@ from companion.games.reglement import CARDS, KINDS, View
 from companion.games.reglement_board import default_board
 from companion.reglement_library import LibraryError, ReglementLibrary, preset_problem
 from views.context import GameContext, SetupContext
+from views.steps import go_to_step, shown_step as step_at
 from views.common import (
     act_button,
     ACCENT,
@@ -453,15 +454,17 @@ def legend(ctx: GameContext) -> ft.Control:
 # --------------------------------------------------------------------------------------------
 
 
-def step_key(view: View) -> tuple[Any, ...]:
-    return ("reglement.step", view.phase, view.turn_number, len(view.turn_log))
+#: the page's position in the turn's rulings (views/steps.py): a new turn, or a new action's
+#: rulings, open on the newest (an explosion at a turn's start, not the previous player's draw)
+STEP_KEY = "reglement.step"
+
+
+def step_about(view: View) -> tuple[Any, ...]:
+    return (view.phase, view.turn_number)
 
 
 def shown_step(ctx: GameContext, view: View) -> int:
-    if not view.turn_log:
-        return 0
-    index = ctx.ui.get(step_key(view), view.turn_log_new)
-    return max(0, min(index, len(view.turn_log) - 1))
+    return step_at(ctx, STEP_KEY, step_about(view), len(view.turn_log))
 
 
 def ruling_seats(view: View, ruling: Any) -> tuple[str | None, str | None]:
@@ -477,10 +480,10 @@ def rulings_panel(ctx: GameContext, view: View, ident_prefix: str = "step") -> f
     if not log:
         return ft.Container()
     index = shown_step(ctx, view)
-    key = step_key(view)
+    about = step_about(view)
 
     async def move(to: int) -> None:
-        ctx.ui[key] = max(0, min(len(log) - 1, to))
+        go_to_step(ctx, STEP_KEY, about, len(log), to)
         await ctx.rerender()
 
     earlier = [label(tr.ruling(r, ctx.names), 14, MUTED) for r in log[max(0, index - 3) : index]]

@@ -9,6 +9,7 @@ import flet as ft
 
 from companion.games.vabanque import GAME, View
 from views.context import GameContext
+from views.steps import go_to_step, shown_step
 from views.text_metrics import text_width
 from views.common import (
     ACCENT,
@@ -64,10 +65,12 @@ def payout_steps(view: View) -> list[tuple[int | None, list[Any]]]:
     return steps
 
 
+#: the page's position in the payout (views/steps.py): a round's payout opens on its newest step
+STEP_KEY = "vabanque.step"
+
+
 def current_step(ctx: GameContext, view: View) -> int:
-    steps = payout_steps(view)
-    key = ("vabanque.step", view.round)
-    return min(ctx.ui.get(key, 0), max(len(steps) - 1, 0))
+    return shown_step(ctx, STEP_KEY, view.round, len(payout_steps(view)))
 
 
 def payout_panel(ctx: GameContext, view: View) -> ft.Control:
@@ -77,10 +80,9 @@ def payout_panel(ctx: GameContext, view: View) -> ft.Control:
         return ft.Container()
     index = current_step(ctx, view)
     table, rulings = steps[index]
-    key = ("vabanque.step", view.round)
 
     async def move(delta: int) -> None:
-        ctx.ui[key] = max(0, min(len(steps) - 1, index + delta))
+        go_to_step(ctx, STEP_KEY, view.round, len(steps), index + delta)
         await ctx.rerender()
 
     lines = [label(tr.ruling(r, ctx.names), 18, INK) for r in rulings]
@@ -395,6 +397,12 @@ def face_total(ctx: GameContext, total: int, tile: float) -> ft.Control:
     return label(table_total(ctx.tr, total), int(tile * 0.115) if tile >= 90 else max(9, int(tile * 0.12)), INK, ft.FontWeight.BOLD)
 
 
+#: a table tile's padding, and its border: thick and bright while its payout step is shown
+FACE_PADDING = 4
+FACE_BORDER = 2
+FACE_BORDER_SHOWN = 5
+
+
 def face_box(tile: float, highlighted: bool, inner: list[ft.Control]) -> ft.Control:
     return ft.Container(
         width=tile,
@@ -402,8 +410,8 @@ def face_box(tile: float, highlighted: bool, inner: list[ft.Control]) -> ft.Cont
         # a rounded square, not a circle: the corners hold the words of a revealed table's cards
         border_radius=tile * CORNER,
         bgcolor=FELT_LIGHT,
-        padding=4,
-        border=ft.Border.all(5, ACCENT) if highlighted else ft.Border.all(2, "#2E7D60"),
+        padding=FACE_PADDING,
+        border=ft.Border.all(FACE_BORDER_SHOWN, ACCENT) if highlighted else ft.Border.all(FACE_BORDER, "#2E7D60"),
         alignment=ft.Alignment.CENTER,
         content=ft.Column(inner, horizontal_alignment=ft.CrossAxisAlignment.CENTER, alignment=ft.MainAxisAlignment.CENTER, spacing=2, tight=True),
     )
@@ -439,16 +447,20 @@ def revealed_face(ctx: GameContext, table: Any, tile: float, highlighted: bool) 
     head = face_head(face_number(table, tile), face_total(ctx, table.total, tile), tile)
     head_height = tile * 0.18 * 1.2 if big else (tile * 0.18 + max(9, tile * 0.12)) * 1.2
     inner: list[ft.Control] = [head]
-    padding = 4
-    room = tile - 2 * padding
+    # the felt inside the tile's padding and its border, as thick as it is drawn when the
+    # table's payout step is shown (the words keep their size as the steps are gone through)
+    room = tile - 2 * (FACE_PADDING + FACE_BORDER_SHOWN)
     pawns = [pawn(ctx, s, token, f"pawn-{table.number}-{s}") for s in table.pawns]
     if not table.payout.cards:
         if pawns:
-            inner.append(fanned(pawns, token, token, tile * 0.8))
+            inner.append(fanned(pawns, token, token, room))
     else:
         # the cards in words, under the pawns or beside them: whichever lets the words be larger
         cards = [(c.card, c.seat) for c in table.payout.cards]
         under_height = room - head_height - 2 - ((token + 2) if pawns else 0)
+        # under the words the pawns have the tile's width (side by side when they fit); beside
+        # them, a narrow fan
+        row = fanned(pawns, token, token, room) if pawns else None
         stack = fanned(pawns, token, token, token * 1.6) if pawns else None
         beside_width = room - (stack.width + 4 if stack is not None else 0)
         largest = int(tile * 0.115)
@@ -457,9 +469,13 @@ def revealed_face(ctx: GameContext, table: Any, tile: float, highlighted: bool) 
         if stack is not None and beside > under:
             inner.append(ft.Row([stack, revealed_cards(ctx, cards, beside_width, beside)], spacing=4, alignment=ft.MainAxisAlignment.CENTER, vertical_alignment=ft.CrossAxisAlignment.CENTER, tight=True))
         else:
-            if stack is not None:
-                inner.append(stack)
-            inner.append(revealed_cards(ctx, cards, room, under or 10))
+            if row is not None:
+                inner.append(row)
+            # no size fits their height (many cards): the largest that fits across; none does
+            # (a phone-sized board): the smallest, each card's words wrapping inside its card
+            # rather than cut at the tile's edge
+            across = under or card_words_size(ctx, cards, room, float("inf"), largest)
+            inner.append(revealed_cards(ctx, cards, room, across or SMALLEST_WORDS, wrap=not across))
     return face_box(tile, highlighted, inner)
 
 
@@ -503,22 +519,27 @@ def card_words_size(ctx: GameContext, cards: list[tuple[str, int]], width: float
     return 0
 
 
-def revealed_cards(ctx: GameContext, cards: list[tuple[str, int]], width: float, size: int) -> ft.Control:
-    """A revealed table's cards, each in words with its owner's shape ("▲ Raise")."""
-    faces = [card_face_small(ctx, card, seat, size) for card, seat in cards]
+def revealed_cards(ctx: GameContext, cards: list[tuple[str, int]], width: float, size: int, wrap: bool = False) -> ft.Control:
+    """A revealed table's cards, each in words with its owner's shape ("▲ Raise"); `wrap`: the
+    words may wrap inside a card as wide as `width` (when no size fits them on one line)."""
+    faces = [card_face_small(ctx, card, seat, size, width if wrap else None) for card, seat in cards]
     return ft.Container(width=width, content=ft.Row(faces, alignment=ft.MainAxisAlignment.CENTER, spacing=3, run_spacing=3, wrap=True))
 
 
-def card_face_small(ctx: GameContext, card: str, seat: int, size: int) -> ft.Control:
+def card_face_small(ctx: GameContext, card: str, seat: int, size: int, most: float | None = None) -> ft.Control:
     """A revealed card on its table: its name in words and its owner's shape, in the owner's
-    colour (an initial alone is not read at arm's length)."""
+    colour (an initial alone is not read at arm's length). `most`: at most this wide, the
+    words wrapping inside (else on one line, sized by card_words_size to fit)."""
     colour = ctx.colours[seat]
+    words = card_words(ctx, card, seat)
+    width = None if most is None else min(most, text_width(words, size, bold=True) + CARD_EDGES[0] + 2)
     return ft.Container(
         bgcolor=CARD_COLOURS[card],
         border=ft.Border.all(3, COLOUR_HEX[colour]),
         border_radius=4,
         padding=ft.Padding.symmetric(horizontal=4, vertical=2),
-        content=ft.Text(card_words(ctx, card, seat), size=size, weight=ft.FontWeight.BOLD, color="#111111", no_wrap=True),
+        width=width,
+        content=ft.Text(words, size=size, weight=ft.FontWeight.BOLD, color="#111111", no_wrap=most is None, text_align=ft.TextAlign.CENTER if most is not None else None),
     )
 
 
