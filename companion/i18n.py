@@ -168,7 +168,7 @@ UI: dict[str, str] = {
 
 
 #: Further modules with a `MESSAGES` dict of codes -> English (pages beyond the games' own).
-MESSAGE_MODULES: tuple[str, ...] = ("companion.network", "companion.history", "companion.rule_cards", "companion.games.reglement_board", "companion.standings", "companion.table")
+MESSAGE_MODULES: tuple[str, ...] = ("companion.network", "companion.players", "companion.history", "companion.rule_cards", "companion.games.reglement_board", "companion.standings", "companion.table")
 
 
 def all_messages() -> dict[str, str]:

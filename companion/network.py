@@ -24,7 +24,10 @@ from companion.i18n import LANGUAGES, Translator, translator
 MESSAGES: dict[str, str] = {
     "lan.help.button": "Join help",
     "lan.help.title": "Phones join here",
-    "lan.help.join_at": "Players open this address, or scan the code:",
+    "lan.help.join_at": "This host's address:",
+    "lan.help.seats_taken": "Every seat is taken, so no phone can join by the table QR code. To move a seat to a new phone, tap the link icon beside that seat on the board: it shows the seat's new QR code.",
+    "lan.help.by_seat": "Phones join seat by seat: tap a seat on the board to show its QR code, and that player's phone scans it.",
+    "lan.help.open_room": "Phones join a room from its board: open the room, then each phone scans its QR code (\u201cScan to pick your seat\u201d) and picks a free seat.",
     "lan.help.interface": "Network the phones are on",
     "lan.help.interface_hint": "This computer has several networks. Pick the one the phones use (usually Wi-Fi); new QR codes and links will use it.",
     "lan.help.check_title": "A phone cannot join?",

@@ -23,8 +23,20 @@ COLOUR_SHAPES: dict[str, str] = {
 }
 
 
+#: Codes -> English (the setup form's words about the players); registered in
+#: companion.i18n.MESSAGE_MODULES.
+MESSAGES: dict[str, str] = {
+    "setup.name_default": "Left empty: {colour}",
+    "setup.name_twice": "Same name as row {rows}",
+    "setup.names_twice": "Two players are called {name}: rows {rows}. Give each player a name of their own.",
+}
+
+#: a player's name, at most this many characters (the setup form's field stops there)
+NAME_LENGTH = 24
+
+
 class Player(Model):
-    name: str = Field(min_length=1, max_length=24)
+    name: str = Field(min_length=1, max_length=NAME_LENGTH)
     colour: Colour
 
     @field_validator("name")

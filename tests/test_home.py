@@ -99,3 +99,64 @@ async def test_every_house_rule_choice_shows_whole(lang: str, width: int, make_h
                 if written < 1:
                     cut.append(f"{game_id}.rule.{rule}.{value}: {chosen!r} in {dropdown.width:.0f} px")
     assert not cut, f"{lang} at {width} px, cut and not written out:\n" + "\n".join(cut)
+
+
+async def test_the_setup_form_says_what_is_wrong_with_the_names_where_they_are_typed(make_host: Any, harness_factory: Any) -> None:
+    """Issue 31: a name cannot be typed past its limit, a name said twice is named with its rows,
+    an empty row says the colour's name it will get, the first-player menu lists the names, and
+    Create's refusal names the rows."""
+    from companion.players import NAME_LENGTH
+
+    host = make_host("names")
+    harness = harness_factory(host)
+    home = await harness.open(f"/?k={host.token}", name="home")
+    field = control_in(home, "player-name-0", ft.TextField)
+    assert field.max_length == NAME_LENGTH == 24  # the field itself stops at 24 characters
+    assert field.helper == "Left empty: Red" and field.error is None
+    for i, name in enumerate(["Ada", "Bea", "ada "]):
+        await type_into(home, harness, f"player-name-{i}", name)
+    assert control_in(home, "player-name-0", ft.TextField).error == "Same name as row 3"
+    assert control_in(home, "player-name-2", ft.TextField).error == "Same name as row 1"
+    assert control_in(home, "player-name-1", ft.TextField).error is None
+    assert control_in(home, "player-name-1", ft.TextField).helper is None
+    assert control_in(home, "player-name-3", ft.TextField).helper == "Left empty: Yellow"
+    first = next(c for c in home.controls() if isinstance(c, ft.Dropdown) and c.label == "First player")
+    assert [o.text for o in first.options] == ["Random", "Ada", "Bea", "ada", "Yellow"]
+    await home.click("create-room")
+    assert not host.rooms
+    assert home.find("setup-error") is not None
+    assert "Two players are called Ada: rows 1 and 3" in home.text()
+    # fixed: the refusal goes as the name is edited, and the room is created
+    await type_into(home, harness, "player-name-2", "Cyd")
+    assert control_in(home, "player-name-0", ft.TextField).error is None
+    assert "Two players are called" not in home.text()
+    await home.click("create-room")
+    room = next(iter(host.rooms.values()))
+    assert room.names == ["Ada", "Bea", "Cyd", "Yellow"]
+
+
+async def test_the_setup_form_names_duplicate_rows_in_french_and_russian(make_host: Any, harness_factory: Any) -> None:
+    host = make_host("names-fr")
+    harness = harness_factory(host)
+    for lang, words in (("fr", "lignes 1 et 2"), ("ru", "строки 1 и 2")):
+        home = await harness.open(f"/?k={host.token}&lang={lang}", browser=FakeBrowser(f"tablet-{lang}"), name=f"home-{lang}")
+        for i in range(2):
+            await type_into(home, harness, f"player-name-{i}", "Ada")
+        await home.click("create-room")
+        assert words in home.text(), home.text()
+        assert not host.rooms
+
+
+@pytest.mark.parametrize(
+    ("game_id", "status"),
+    [("chicago_poker", "Entering business tiles"), ("reglement", "Seating"), ("vabanque", "Round 1 of"), ("corruption", "Round 1 of")],
+)
+async def test_a_room_card_says_where_its_game_is(game_id: str, status: str, make_host: Any, harness_factory: Any) -> None:
+    """Chicago Poker and Règlement have no rounds: their card said "Round 1 of 1"."""
+    host = make_host(f"card-{game_id}")
+    players = [{"name": n, "colour": c} for n, c in [("Ann", "red"), ("Bob", "blue"), ("Cyd", "green")]]
+    room = await host.create_room(game_id, {"players": players})
+    harness = harness_factory(host)
+    home = await harness.open(f"/?k={host.token}", name="home")
+    shown = home.text(home.find(f"room-status-{room.id}"))
+    assert shown.startswith(status) and "of 1" not in shown, shown

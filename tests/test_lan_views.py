@@ -114,7 +114,10 @@ async def test_join_help_is_for_the_host_only_and_in_the_rooms_page(world: Any) 
 
     home = await harness.open(f"/?k={host.token}", browser=FakeBrowser("tablet-fr"), name="home")
     await home.click("join-help")
-    assert text_in(home, "join-address") == WIFI and qr_text(home, "join-qr") == WIFI
+    # the rooms page has no table QR code: the host's bare address led a phone to the read-only
+    # rooms list, a dead end; it says how phones join instead
+    assert text_in(home, "join-address") == WIFI and not home.has("join-qr")
+    assert "open the room" in text_in(home, "join-none")
     await choose_address(home, harness, WIRED)
     assert config.base_url == WIRED and text_in(home, "join-address") == WIRED
     await home.click("close-join-help")
@@ -215,3 +218,27 @@ async def test_check_page_escapes_what_the_request_brings_and_survives_a_bad_hos
                 assert f"port {PORT}" in body and "port 1234" not in body, (claimed, path)
     finally:
         host.close()
+
+
+async def test_join_help_with_every_seat_taken_says_what_to_do_instead_of_a_qr_code(world: Any) -> None:
+    """Issue 31: with no free seat, the table QR code leads nowhere: join help says how a seat
+    moves to a new phone (its link icon), with no QR code to join by."""
+    host, room, config, harness = world
+    await room.mark_pass_and_play(0)
+    board = await harness.open(f"/room/{room.id}?k={host.token}", name="board")
+    for seat in range(1, len(room.seats)):
+        assert await room.claim(seat, f"device-of-phone-{seat}")
+    await harness.settle()
+    assert not room.free_seats()
+    await board.click("join-help")
+    assert board.has("join-help-panel") and not board.has("join-qr")
+    # a seat played on the tablet has no phone yet: its own QR code
+    assert "tap a seat on the board" in text_in(board, "join-none")
+    await room.claim(0, "device-of-phone-0")
+    await harness.settle()
+    if not board.has("join-help-panel"):  # a seat taken closes the panel
+        await board.click("join-help")
+    assert "link icon" in text_in(board, "join-none")
+    assert qr_text(board, "check-qr") == f"{WIFI}/check"  # the check page still helps
+    await board.click("close-join-help")
+    assert not board.has("join-help-panel")

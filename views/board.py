@@ -55,6 +55,9 @@ END_BESIDE = 800
 END_COLUMN = 360
 #: the pass-and-play button beside a seat: its icon over its caption
 PASS_BUTTON_WIDTH = 80
+#: the table QR code's side on a tablet's side column, beside its title (decodes from a
+#: screenshot; leaves the column's height to the seats)
+TABLE_QR_BESIDE = 150
 
 
 class BoardScreen(RoomScreen):
@@ -76,7 +79,7 @@ class BoardScreen(RoomScreen):
         self.show_log = False
         #: the rule card is up, instead of the board (live updates keep redrawing whichever is up)
         self.show_rules = False
-        self.join_help = JoinHelp(session, self.render, join_url=self.table_join_url) if is_host else None
+        self.join_help = JoinHelp(session, self.render, join_url=self.table_join_url, instead=self.join_instead) if is_host else None
         #: the seat whose new link waits for the host's confirmation
         self.confirm_seat: int | None = None
         #: seats seen claimed at the last drawing (a new claim is announced, its QR code closed)
@@ -111,6 +114,13 @@ class BoardScreen(RoomScreen):
     def table_join_url(self) -> str | None:
         """The table QR code's address while its free-seat page offers seats, else None."""
         return table_url(self.session.config.base_url, self.room) if self.room.free_seats() else None
+
+    def join_instead(self) -> str:
+        """Join help's words when the table QR code offers no seat (a phone scanning the host's
+        bare address got a read-only list: a dead end): a seat's own QR code, or its new link."""
+        if any(not record.claimed for record in self.room.seats):
+            return self.tr.t("lan.help.by_seat")
+        return self.tr.t("lan.help.seats_taken")
 
     async def on_room_event(self, event: RoomEvent) -> None:
         if event.kind == "next" and self.room.table.next_room:
@@ -228,7 +238,7 @@ class BoardScreen(RoomScreen):
                 if self.is_host:
                     main.append(role("end-actions", end_actions(tr, self.room, width=min(ctx.width, 720), on_play_again=handler(self.play_again))))
         main.append(role("board-body", ui.board_body(ctx, view, reveal) if takes_reveal else ui.board_body(ctx, view)))
-        side = self.side_panel(ctx, view, ui, side_width)
+        side = self.side_panel(ctx, view, ui, side_width, fixed=wide)
         body: ft.Control
         if wide:
             column = ctx.group("main-column", None, main, lambda main: ft.Column(main, expand=True, scroll=ft.ScrollMode.AUTO))
@@ -328,41 +338,55 @@ class BoardScreen(RoomScreen):
         self.away_notice = False
         await self.render()
 
-    def side_panel(self, ctx: GameContext, view: Any, ui: Any, width: float) -> ft.Control:
+    def side_panel(self, ctx: GameContext, view: Any, ui: Any, width: float, *, fixed: bool = False) -> ft.Control:
+        """The seats, the table QR code, Undo and Export, the latest rulings. `fixed`: a column
+        as tall as the screen (a tablet), whose first screen holds what the table does first:
+        the table QR code, whole, and Undo and Export stay at its top; the seats and the rulings
+        scroll under them (with six or seven seats listed the QR code was cut off and Undo fell
+        below the fold)."""
         tr = self.tr
-        items: list[ft.Control] = [ctx.part("seats-title", None, lambda: label(tr.t("ui.seats"), 18, ACCENT, ft.FontWeight.BOLD))]
-        for seat in range(len(self.names)):
-            items.append(self.seat_row(ctx, view, ui, seat))
+        top: list[ft.Control] = []
         join_url = self.table_join_url() if self.is_host else None
         if join_url is not None:
             # one QR code for the table: each phone picks a free seat (views/join.py)
-            size = min(width - 24, 240)
-            items.append(ctx.part("table-join", (join_url, size), lambda: self.table_join(join_url, size)))
+            size = TABLE_QR_BESIDE if fixed else min(width - 24, 240)
+            top.append(ctx.part("table-join", (join_url, size, fixed), lambda: self.table_join(join_url, size, beside=fixed)))
         if self.is_host:
             undo_left = self.room.undoable()
             export_url = self.session.http_url(f"/export/{self.room.id}.json{self.host_query}")
-            items.append(ctx.part("undo-export", (undo_left == 0, export_url), lambda: self.undo_and_export(undo_left == 0, export_url)))
+            top.append(ctx.part("undo-export", (undo_left == 0, export_url), lambda: self.undo_and_export(undo_left == 0, export_url)))
             if undo_left == 0:
                 why = self.undo_refusal()
-                items.append(ctx.part("undo-why", why, lambda: tagged("undo-why", label(why, 14, MUTED))))
-        items.append(ctx.part("rulings-title", None, lambda: label(tr.t("ui.last_rulings"), 18, ACCENT, ft.FontWeight.BOLD)))
+                top.append(ctx.part("undo-why", why, lambda: tagged("undo-why", label(why, 14, MUTED))))
+        rest: list[ft.Control] = [ctx.part("seats-title", None, lambda: label(tr.t("ui.seats"), 18, ACCENT, ft.FontWeight.BOLD))]
+        for seat in range(len(self.names)):
+            rest.append(self.seat_row(ctx, view, ui, seat))
+        rest.append(ctx.part("rulings-title", None, lambda: label(tr.t("ui.last_rulings"), 18, ACCENT, ft.FontWeight.BOLD)))
         rulings = [ctx.part(key, ruling, lambda ruling=ruling: label(tr.ruling(ruling, self.names), 15, INK)) for key, ruling in reversed(self.recent_rulings()[-12:])]
         # a group of their own: the newest on top moves the others, which draws their list anew,
         # not the panel with the seats
-        items.append(ctx.group("rulings", None, rulings, lambda rulings: ft.Column(rulings, spacing=8)))
+        rest.append(ctx.group("rulings", None, rulings, lambda rulings: ft.Column(rulings, spacing=8)))
+        # the seats and rulings scroll on their own under the QR code and Undo (a tablet); on a
+        # narrow screen the page itself scrolls
+        below = ctx.group("side-scroll", fixed, rest, lambda rest: ft.Column(rest, spacing=8, expand=fixed, scroll=ft.ScrollMode.AUTO if fixed else None))
         return ctx.group(
             "side-panel",
-            width,
-            items,
-            lambda items: ft.Container(width=width, bgcolor=PANEL, border_radius=12, padding=12, content=ft.Column(items, spacing=8, scroll=ft.ScrollMode.AUTO)),
+            (width, fixed),
+            [*top, below],
+            lambda items: ft.Container(width=width, bgcolor=PANEL, border_radius=12, padding=12, content=ft.Column(items, spacing=8)),
         )
 
-    def table_join(self, join_url: str, size: float) -> ft.Control:
+    def table_join(self, join_url: str, size: float, *, beside: bool = False) -> ft.Control:
         tr = self.tr
+        qr = tagged("table-qr", ft.Image(src=qr_svg(join_url), width=size, height=size, semantics_label=tr.t("table.join_title")))
+        if beside:
+            # the QR code beside its title and hint: the seats keep the column's height
+            words = ft.Column([label(tr.t("table.join_title"), 16, ACCENT, ft.FontWeight.BOLD), label(tr.t("table.join_hint"), 13, MUTED)], spacing=6, tight=True, expand=True)
+            return ft.Row([qr, words], spacing=10, vertical_alignment=ft.CrossAxisAlignment.START)
         return ft.Column(
             [
                 label(tr.t("table.join_title"), 16, ACCENT, ft.FontWeight.BOLD),
-                tagged("table-qr", ft.Image(src=qr_svg(join_url), width=size, height=size, semantics_label=tr.t("table.join_title"))),
+                qr,
                 label(tr.t("table.join_hint"), 13, MUTED),
             ],
             spacing=8,

@@ -11,13 +11,15 @@ from companion.games import GAMES
 from views.games import UIS
 from views.games import get as game_ui
 from companion.i18n import Translator
-from companion.players import Colour
+from babel.lists import format_list
+
+from companion.players import NAME_LENGTH, Colour
 from companion.room import Rejected
 from views.lan import JoinHelp
 from views.text_metrics import BODY_LETTER_SPACING, fits_dropdown, text_width
 from views.screen import refresh_page
 from views.context import SetupContext
-from views.common import ACCENT, INK, MUTED, PANEL, banner, big_button, choice_name, handler, icon_button, label, language_menu, player_chip, show_screen, tagged
+from views.common import ACCENT, DANGER, INK, MUTED, PANEL, big_button, choice_name, handler, icon_button, label, language_menu, player_chip, show_screen, tagged
 
 if TYPE_CHECKING:
     from views.session import PageSession
@@ -31,6 +33,13 @@ COLUMN_GAP = 24
 #: room kept for the rules column's scroll bar, beside the fields
 SCROLLBAR = 16
 ROOM_CARD_WIDTH = 380
+ROOM_CARD_GAP = 12
+#: the room cards wrap onto this many rows at most, then scroll (the setup form keeps its room)
+ROOM_CARD_ROWS_SHOWN = 1.5
+#: a room card's usual height (a wrapped row of many players makes it taller)
+ROOM_CARD_HEIGHT = 132
+#: the height kept for the setup form's refusal beside "Create the room" (it never moves the form)
+ERROR_HEIGHT = 64
 #: a house rule's field text, in px: the largest at which all its choices fit the field
 RULE_TEXT_SIZES = (16, 15, 14, 13)
 #: a field's floating label sits between the border's two ends: 16 px in from each side
@@ -55,6 +64,8 @@ class HomeScreen:
         self.rules: dict[str, str] = {}
         self.extra: dict[str, Any] = {}
         self._unsubscribe: Any = None
+        #: what the name fields said at the last drawing (HomeScreen.form_words)
+        self._shown_words: tuple[Any, ...] = ()
         self.join_help = JoinHelp(session, self.render) if is_host else None
 
     async def open(self) -> None:
@@ -144,10 +155,16 @@ class HomeScreen:
         top = ft.Row([rooms_title, *([history] if history else []), *([] if rooms else [none_yet])], wrap=True, spacing=16, vertical_alignment=ft.CrossAxisAlignment.CENTER)
         controls: list[ft.Control] = [header, top]
         if rooms:
-            controls.append(ft.Row([ft.Container(width=ROOM_CARD_WIDTH, content=card) for card in rooms], scroll=ft.ScrollMode.AUTO, spacing=12, vertical_alignment=ft.CrossAxisAlignment.START))
+            # the cards wrap onto the next row (in one row that scrolled sideways, the fourth
+            # card was cut at the screen's edge); past a row and a half they scroll
+            cards = ft.Row([ft.Container(width=ROOM_CARD_WIDTH, content=card) for card in rooms], wrap=True, spacing=ROOM_CARD_GAP, run_spacing=ROOM_CARD_GAP, vertical_alignment=ft.CrossAxisAlignment.START)
+            per_row = max(1, int((width + ROOM_CARD_GAP) // (ROOM_CARD_WIDTH + ROOM_CARD_GAP)))
+            if len(rooms) > per_row:
+                cards = ft.Container(height=ROOM_CARD_HEIGHT * ROOM_CARD_ROWS_SHOWN, content=ft.Column([cards], scroll=ft.ScrollMode.ALWAYS))
+            controls.append(tagged("room-cards", cards))
         controls.append(
             ft.Row(
-                [label(tr.t("ui.new_room"), 22, ACCENT, ft.FontWeight.BOLD), self.game_field(), *([banner(self.error)] if self.error else [])],
+                [label(tr.t("ui.new_room"), 22, ACCENT, ft.FontWeight.BOLD), self.game_field()],
                 wrap=True,
                 spacing=24,
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
@@ -158,7 +175,7 @@ class HomeScreen:
         # its scroll bar always drawn: more rules may wait below the fold
         right = ft.Column(self.rule_fields(right_width), expand=True, scroll=ft.ScrollMode.ALWAYS, spacing=12)
         controls.append(ft.Row([left, right], expand=True, spacing=COLUMN_GAP, vertical_alignment=ft.CrossAxisAlignment.START))
-        controls.append(self.create_button())
+        controls.append(self.create_row())
         return ft.Column(controls, expand=True, spacing=12)
 
     def room_card(self, room: Any) -> ft.Control:
@@ -166,7 +183,7 @@ class HomeScreen:
         view = room.view()
         names = room.names
         colours = [p.colour for p in room.setup.players]
-        status = tr.t("ui.round", round=getattr(view, "round", 1), rounds=getattr(view, "rounds", 1))
+        status = room_status(tr, room.game_id, view)
         if room.over:
             winners = room.game.result(room.state)["winners"]
             status = tr.t("ui.winner", names, seats=winners)
@@ -180,7 +197,7 @@ class HomeScreen:
                     ft.Row([label(tr.t(f"game.{room.game_id}"), 20, weight=ft.FontWeight.BOLD), label(room.id, 14, MUTED)], wrap=True),
                     ft.Row([player_chip(tr, names, colours, s, 14) for s in range(len(names))], wrap=True),
                     ft.Row(
-                        [label(status, 16, MUTED), big_button(tr.t("ui.open"), handler(self.open_room, room.id), ident=f"open-{room.id}")],
+                        [tagged(f"room-status-{room.id}", label(status, 16, MUTED)), big_button(tr.t("ui.open"), handler(self.open_room, room.id), ident=f"open-{room.id}")],
                         wrap=True,
                         alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
                         vertical_alignment=ft.CrossAxisAlignment.CENTER,
@@ -202,13 +219,11 @@ class HomeScreen:
         tr = self.tr
         width = min(float(self.page.width or 1024) - 24, 520)
         controls: list[ft.Control] = [label(tr.t("ui.new_room"), 22, ACCENT, ft.FontWeight.BOLD)]
-        if self.error:
-            controls.append(banner(self.error))
         controls.append(self.game_field())
         controls.extend(self.player_fields())
         controls.extend(self.rule_fields(width))
         controls.append(self.free_seats_field(width))
-        controls.append(self.create_button())
+        controls.append(self.create_row())
         return controls
 
     def game_field(self) -> ft.Control:
@@ -226,7 +241,11 @@ class HomeScreen:
         tr = self.tr
         game = GAMES[self.game_id]
         controls: list[ft.Control] = [label(tr.t("ui.players"), 18, INK)]
+        problems = self.name_problems()
+        self._shown_words = self.form_words()
         for i, player in enumerate(self.players):
+            # the line under the field is always there (the counter of characters left holds
+            # it): a name said twice, or the colour an empty row takes, moves nothing
             controls.append(
                 ft.Row(
                     [
@@ -234,6 +253,12 @@ class HomeScreen:
                             label=tr.t("ui.player_name", n=i + 1),
                             value=player["name"],
                             on_change=self.setter(i, "name"),
+                            on_blur=handler(self.render),
+                            max_length=NAME_LENGTH,
+                            helper=tr.t("setup.name_default", colour=self.default_name(i)) if not player["name"].strip() else None,
+                            error=problems.get(i),
+                            helper_max_lines=1,
+                            error_max_lines=1,
                             width=240,
                         )),
                         tagged(f"player-colour-{i}", ft.Dropdown(
@@ -249,7 +274,8 @@ class HomeScreen:
         if len(self.players) < game.max_players:
             controls.append(ft.TextButton(tr.t("ui.add_player"), on_click=handler(self.add_player), height=48))  # a 48 px touch target
         first_options = [ft.DropdownOption(key="random", text=tr.t("ui.random"))]
-        first_options += [ft.DropdownOption(key=str(i), text=p["name"] or str(i + 1)) for i, p in enumerate(self.players)]
+        # the players' names as typed (an empty row: its colour's name, the name it will get)
+        first_options += [ft.DropdownOption(key=str(i), text=p["name"].strip() or self.default_name(i)) for i, p in enumerate(self.players)]
         controls.append(
             ft.Semantics(
                 label=choice_name(tr, tr.t("ui.first_player"), first_options, self.first_player),
@@ -314,12 +340,79 @@ class HomeScreen:
     def create_button(self) -> ft.Control:
         return big_button(self.tr.t("ui.create_room"), handler(self.create), ident="create-room", width=320)
 
+    def create_row(self) -> ft.Control:
+        """"Create the room", and beside it (under it on a phone) the reason it was refused, in a
+        place kept for it: the red banner above the form pushed the whole form ~60 px down."""
+        error = ft.Container(
+            height=ERROR_HEIGHT,
+            expand=True,
+            content=tagged(
+                "setup-error",
+                ft.Container(
+                    bgcolor=DANGER,
+                    border_radius=8,
+                    padding=ft.Padding.symmetric(horizontal=12, vertical=6),
+                    alignment=ft.Alignment.CENTER_LEFT,
+                    content=ft.Text(self.error or "", size=15, color="#111111", weight=ft.FontWeight.BOLD, max_lines=3, overflow=ft.TextOverflow.ELLIPSIS),
+                ),
+                name=self.error or "",
+            ),
+            visible=bool(self.error),
+        )
+        # its height is kept with or without a refusal: nothing above or beside it moves
+        if self.wide():
+            return ft.Container(height=ERROR_HEIGHT, content=ft.Row([self.create_button(), error], spacing=16, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        return ft.Column([self.create_button(), ft.Container(height=ERROR_HEIGHT, content=ft.Row([error]))], spacing=8, tight=True)
+
+    def name_problems(self) -> dict[int, str]:
+        """Per row: what is wrong with its name, in words naming the other row (a name too long
+        cannot be typed: the field stops at NAME_LENGTH)."""
+        tr = self.tr
+        rows: dict[str, list[int]] = {}
+        for i, player in enumerate(self.players):
+            name = player["name"].strip()
+            if name:
+                rows.setdefault(name.casefold(), []).append(i)
+        out: dict[int, str] = {}
+        for same in rows.values():
+            if len(same) > 1:
+                for i in same:
+                    others = [str(j + 1) for j in same if j != i]
+                    out[i] = tr.t("setup.name_twice", rows=format_list(others, locale=tr.locale))
+        return out
+
+    def names_refusal(self) -> str | None:
+        """Why Create refuses the names, naming the rows ("Two players are called Ada: rows 1
+        and 3"), or None."""
+        rows: dict[str, list[int]] = {}
+        for i, player in enumerate(self.players):
+            name = player["name"].strip()
+            if name:
+                rows.setdefault(name.casefold(), []).append(i)
+        for same in rows.values():
+            if len(same) > 1:
+                name = self.players[same[0]]["name"].strip()
+                return self.tr.t("setup.names_twice", name=name, rows=format_list([str(i + 1) for i in same], locale=self.tr.locale))
+        return None
+
+    def form_words(self) -> tuple[Any, ...]:
+        """What the form says under the name fields (drawn again when it changes)."""
+        return (self.name_problems(), tuple(bool(p["name"].strip()) for p in self.players))
+
+    def default_name(self, index: int) -> str:
+        """The name an empty row gets: its colour's (said under the field)."""
+        return self.tr.t("colour." + self.players[index]["colour"])
+
     # -- form events --
 
     def setter(self, index: int, key: str):
         async def on_change(event: Any) -> None:
             self.players[index][key] = event.control.value or ""
-            if key == "colour":  # its screen-reader name says the colour chosen
+            # the colour: its screen-reader name says the colour chosen; a name: drawn again
+            # only when what is said under a field changes (a name said twice, a row left empty)
+            if key == "colour" or self.form_words() != self._shown_words or self.error:
+                if key == "name":
+                    self.error = None  # the refusal was about the names, now being edited
                 await self.render()
 
         return on_change
@@ -365,6 +458,11 @@ class HomeScreen:
         self.page.navigate(f"/history{self.host_query}")
 
     async def create(self) -> None:
+        refusal = self.names_refusal()
+        if refusal is not None:
+            self.error = refusal
+            await self.render()
+            return
         game = GAMES[self.game_id]
         setup: dict[str, Any] = {
             "players": [{"name": p["name"].strip() or f"{self.tr.t('colour.' + p['colour'])}", "colour": p["colour"]} for p in self.players],
@@ -386,6 +484,19 @@ class HomeScreen:
             await self.render()
             return
         self.page.navigate(f"/room/{room.id}{self.host_query}")
+
+
+def room_status(tr: Translator, game_id: str, view: Any) -> str:
+    """A room card's line: the round of a game played in rounds, and the phase (Chicago Poker
+    and Reglement have no rounds: a card said "Round 1 of 1")."""
+    parts: list[str] = []
+    if getattr(view, "rounds", None) is not None and getattr(view, "round", None) is not None:
+        parts.append(tr.t("ui.round", round=view.round, rounds=view.rounds))
+    phase = f"{game_id}.phase.{getattr(view, 'phase', '')}"
+    if phase in tr.messages:
+        parts.append(tr.t(phase))
+    text = " · ".join(parts)
+    return text[:1].upper() + text[1:]
 
 
 def _coerce(value: str, annotation: Any) -> Any:

@@ -45,14 +45,18 @@ def join_help_panel(
     on_choose: Callable[[Any], Awaitable[None]],
     on_close: Callable[[Any], Awaitable[None]],
     join_url: str | None = None,
+    no_join: str | None = None,
     notice: str | None = None,
 ) -> ft.Control:
     """The overlay itself, drawn over the page (put it in a Stack above the page's controls).
-    `join_url`: the room's table QR code (views/join.py), shown instead of the bare address."""
+    `join_url`: the room's table QR code (views/join.py), the only code a phone joins by.
+    Without one, `no_join` says what to do instead: the host's bare address led a phone to the
+    read-only spectator list, a dead end. The panel fits the screen: its Close button stays in
+    view, the rest scrolls above it."""
     base = join.current
     check_url = f"{base}/check"
     narrow = width < 700
-    qr_size = max(160, min(280, (width - 120) / (1 if narrow else 2), height - 320))
+    qr_size = max(140, min(280, (width - 120) / (1 if narrow else 2), height - 420))
     items: list[ft.Control] = [
         *([banner(notice, ACCENT, ident="join-notice")] if notice else []),
         label(tr.t("lan.help.title"), 26, INK, ft.FontWeight.BOLD),
@@ -74,12 +78,17 @@ def join_help_panel(
                 ),
             )
         )
-    join_title = [label(tr.t("table.join_title"), 18, INK, ft.FontWeight.BOLD)] if join_url else []
-    join_block = ft.Column(
-        [*join_title, tagged("join-qr", ft.Image(src=qr_svg(join_url or base), width=qr_size, height=qr_size, semantics_label=tr.t("table.join_title") if join_url else tr.t("lan.help.join_at")))],
-        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-        tight=True,
-    )
+    if join_url:
+        join_block = ft.Column(
+            [
+                label(tr.t("table.join_title"), 18, INK, ft.FontWeight.BOLD),
+                tagged("join-qr", ft.Image(src=qr_svg(join_url), width=qr_size, height=qr_size, semantics_label=tr.t("table.join_title"))),
+            ],
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            tight=True,
+        )
+    else:
+        join_block = ft.Container(width=qr_size + 80, content=tagged("join-none", label(no_join or "", 18, INK, ft.FontWeight.BOLD)))
     check_block = ft.Column(
         [
             label(tr.t("lan.help.check_title"), 18, INK, ft.FontWeight.BOLD),
@@ -98,19 +107,29 @@ def join_help_panel(
             ft.Column([label("• " + cause, 15, INK) for cause in causes(tr, port_of(base))], spacing=6, tight=True),
         )
     )
-    items.append(big_button(tr.t("ui.close"), on_close, ident="close-join-help"))
+    close = big_button(tr.t("ui.close"), on_close, ident="close-join-help")
     return ft.Container(
         expand=True,
         bgcolor="#E6000000",
         alignment=ft.Alignment.TOP_CENTER,
+        padding=8,
         content=tagged(
             PANEL_ID,
             ft.Container(
                 bgcolor=FELT,
-                padding=20,
+                padding=ft.Padding.symmetric(horizontal=20, vertical=12),
                 border_radius=16,
                 width=min(width - 16, 820),
-                content=ft.Column(items, spacing=12, scroll=ft.ScrollMode.AUTO, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+                # as tall as the screen at most: the words scroll, Close stays at the bottom
+                height=max(200, height - 16),
+                content=ft.Column(
+                    [
+                        ft.Column(items, spacing=12, scroll=ft.ScrollMode.AUTO, horizontal_alignment=ft.CrossAxisAlignment.CENTER, expand=True),
+                        close,
+                    ],
+                    spacing=8,
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
             ),
         ),
     )
@@ -121,12 +140,22 @@ class JoinHelp:
     button that opens it, and the panel drawn over the screen. Only a host screen makes one: the
     panel's address picker changes what every QR code names."""
 
-    def __init__(self, session: PageSession, render: Callable[[], Awaitable[None]], join_url: Callable[[], str | None] | None = None):
+    def __init__(
+        self,
+        session: PageSession,
+        render: Callable[[], Awaitable[None]],
+        join_url: Callable[[], str | None] | None = None,
+        instead: Callable[[], str] | None = None,
+    ):
         self.session = session
         self.render = render
         self.shown = False
-        #: the QR code to join by (a room's table QR code), None: the host's address
+        #: the QR code to join by: a room's table QR code while it has a free seat (None: every
+        #: seat is taken); no function: the rooms page, where a phone joins through a room
         self.join_url = join_url
+        #: what to do when there is no table QR code to join by (a room's words), else the
+        #: rooms page's "open a room"
+        self.instead = instead
         #: the latest claim ("Anna joined ✓"), shown in the panel while it is open
         self.notice: str | None = None
 
@@ -144,6 +173,7 @@ class JoinHelp:
             on_choose=self.choose,
             on_close=handler(self.show, False),
             join_url=self.join_url() if self.join_url else None,
+            no_join=self.instead() if self.instead else tr.t("lan.help.open_room"),
             notice=self.notice,
         )
         return ft.Stack([screen, panel], expand=True)
