@@ -34,8 +34,9 @@ COLUMN_GAP = 24
 SCROLLBAR = 16
 ROOM_CARD_WIDTH = 380
 ROOM_CARD_GAP = 12
-#: the room cards wrap onto this many rows at most, then scroll (the setup form keeps its room)
-ROOM_CARD_ROWS_SHOWN = 1.5
+#: the room cards wrap onto this many rows at most, then scroll (the setup form keeps its room:
+#: at 1.5 rows the fourth player's name field was cut at 1280 x 800); the next row's top shows
+ROOM_CARD_ROWS_SHOWN = 1.2
 #: a room card's usual height (a wrapped row of many players makes it taller)
 ROOM_CARD_HEIGHT = 132
 #: the height kept for the setup form's refusal beside "Create the room" (it never moves the form)
@@ -255,6 +256,7 @@ class HomeScreen:
                             on_change=self.setter(i, "name"),
                             on_blur=handler(self.render),
                             max_length=NAME_LENGTH,
+                            dense=True,  # 48 px high: the line under it costs no height in all
                             helper=tr.t("setup.name_default", colour=self.default_name(i)) if not player["name"].strip() else None,
                             error=problems.get(i),
                             helper_max_lines=1,
