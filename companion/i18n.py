@@ -115,6 +115,7 @@ UI: dict[str, str] = {
     # taps refused for being meant for what was on screen before (views/screen.py Handover)
     "ui.handover": "Now {seat:seat}: tap again",
     "ui.tapped_twice": "Tapped twice? Only the first tap counted. Tap again for another move.",
+    "ui.phone_back": "{seat:seat}'s phone is back: it plays on, and the tablet is the board again.",
     "ui.undo_tapped_twice": "Tapped twice? One action was undone. Tap Undo again to undo another.",
     "ui.moved_on": "Not done: the game had moved on. Look, then tap again.",
     "ui.undo_none": "Nothing to undo yet",

@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from companion.engine import Model
+from companion.glyphs import undrawable
 
 #: Colours of the physical boxes, each paired with a shape so colour-blind players can tell
 #: them apart on the board.
@@ -29,6 +30,8 @@ MESSAGES: dict[str, str] = {
     "setup.name_default": "Left empty: {colour}",
     "setup.name_twice": "Same name as row {rows}",
     "setup.names_twice": "Two players are called {name}: rows {rows}. Give each player a name of their own.",
+    "setup.name_undrawable": "The screens cannot show {chars}: leave it out",
+    "setup.names_undrawable": "Row {row}: the screens cannot show {chars} (the app has no emoji font). Leave it out of the name.",
 }
 
 #: a player's name, at most this many characters (the setup form's field stops there)
@@ -45,6 +48,9 @@ class Player(Model):
         value = value.strip()
         if not value:
             raise ValueError("a player needs a name")
+        missing = undrawable(value)
+        if missing:  # an emoji: an empty box on every screen (docs/decisions/names-the-font-draws.md)
+            raise ValueError(f"the screens cannot show {missing}")
         return value
 
 

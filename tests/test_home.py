@@ -135,6 +135,23 @@ async def test_the_setup_form_says_what_is_wrong_with_the_names_where_they_are_t
     assert room.names == ["Ada", "Bea", "Cyd", "Yellow"]
 
 
+async def test_a_name_with_a_character_the_screens_cannot_show_is_refused_as_it_is_typed(make_host: Any, harness_factory: Any) -> None:
+    """An emoji would be an empty box on every device (the app ships no emoji font): the row says
+    which character at once, and Create refuses naming the row (docs/decisions/names-the-font-draws.md)."""
+    host = make_host("emoji")
+    harness = harness_factory(host)
+    home = await harness.open(f"/?k={host.token}", name="home")
+    for i, name in enumerate(["Ada", "Dov 🎲", "Cy"]):
+        await type_into(home, harness, f"player-name-{i}", name)
+    assert control_in(home, "player-name-1", ft.TextField).error == "The screens cannot show 🎲: leave it out"
+    await home.click("create-room")
+    assert not host.rooms and "Row 2: the screens cannot show 🎲" in home.text()
+    await type_into(home, harness, "player-name-1", "Dov")
+    assert control_in(home, "player-name-1", ft.TextField).error is None
+    await home.click("create-room")
+    assert next(iter(host.rooms.values())).names[:3] == ["Ada", "Dov", "Cy"]
+
+
 async def test_the_setup_form_names_duplicate_rows_in_french_and_russian(make_host: Any, harness_factory: Any) -> None:
     host = make_host("names-fr")
     harness = harness_factory(host)

@@ -130,6 +130,7 @@ class BoardScreen(RoomScreen):
         await super().on_room_event(event)
 
     async def render(self) -> None:
+        self.phone_back()
         claimed = {s.seat for s in self.room.seats if s.claimed}
         joined = sorted(claimed - self._claimed)
         self._claimed = claimed
@@ -427,16 +428,17 @@ class BoardScreen(RoomScreen):
             seat in view.waiting_for and len(view.waiting_for) == 1,
             self.room.over,
             self.is_host,
+            self.room.playable_here(seat),
         )
         return ctx.part(f"seat-row-{seat}", props, lambda: self.draw_seat_row(ctx, seat, *props))
 
-    def draw_seat_row(self, ctx: GameContext, seat: int, claimed: bool, online: bool, summary: str, waiting: bool, over: bool, is_host: bool) -> ft.Control:
+    def draw_seat_row(self, ctx: GameContext, seat: int, claimed: bool, online: bool, summary: str, waiting: bool, over: bool, is_host: bool, playable: bool) -> ft.Control:
         tr = self.tr
         # Name and score on the first line; presence and the host's icons on the second, so the
         # icons never drop onto a line of their own in a longer language. Each line is a part:
         # a turn passing on redraws neither.
         who = ctx.part(f"seat-who-{seat}", summary, lambda: ft.Row([player_chip(tr, self.names, self.colours, seat), label(summary, 16, INK, ft.FontWeight.BOLD)], wrap=True))
-        line = ctx.part(f"seat-line-{seat}", (claimed, online, over, is_host), lambda: self.seat_line(seat, claimed, online, over, is_host))
+        line = ctx.part(f"seat-line-{seat}", (claimed, online, over, is_host, playable), lambda: self.seat_line(seat, claimed, online, over, is_host, playable))
         tap = handler(self.tap_seat, seat) if is_host and not over else None
         return ft.Semantics(
             identifier=f"seat-{seat}",
@@ -451,7 +453,7 @@ class BoardScreen(RoomScreen):
             ),
         )
 
-    def seat_line(self, seat: int, claimed: bool, online: bool, over: bool, is_host: bool) -> ft.Control:
+    def seat_line(self, seat: int, claimed: bool, online: bool, over: bool, is_host: bool, playable: bool) -> ft.Control:
         """A seat's presence, whether it is taken, and the host's icons for it."""
         tr = self.tr
         presence = label(
@@ -474,7 +476,8 @@ class BoardScreen(RoomScreen):
                     content=icon_button(ft.Icons.LINK, tr.t("ui.reissue", self.names, seat=seat), handler(self.ask_reissue, seat)),
                 )
             )
-            if not claimed and not over:
+            # "Play here": a seat without a phone, or one whose phone has been away a while
+            if playable and not over:
                 actions.append(
                     ft.Semantics(
                         identifier=f"pass-{seat}",
@@ -692,13 +695,28 @@ class BoardScreen(RoomScreen):
         await self.render()
 
     async def start_pass(self, seat: int) -> None:
-        if not self.is_host or self.room.seats[seat].claimed:
+        if not self.is_host or not self.room.playable_here(seat):
             return
         self.pass_seat = seat
         self.pass_revealed = False
         self.error = None
-        await self.room.mark_pass_and_play(seat)  # the table QR code's page stops offering it
+        if not self.room.seats[seat].claimed:
+            await self.room.mark_pass_and_play(seat)  # the table QR code's page stops offering it
         await self.render()
+
+    def phone_back(self) -> None:
+        """A seat played here whose phone comes back: the phone takes over, the tablet is the
+        board again (its privacy screen closes)."""
+        seat = self.pass_seat
+        if seat is not None and self.room.seats[seat].claimed and self.room.connected(seat):
+            self.ui.pop(PEEK_KEY, None)
+            self.pass_seat = None
+            self.pass_revealed = False
+            self.notice = self.tr.t("ui.phone_back", self.names, seat=seat)
+
+    def presence_now(self) -> tuple[bool, ...]:
+        # what the seat rows show of presence: connected, and "Play here" once away a while
+        return (*super().presence_now(), *(self.room.playable_here(seat) for seat in range(len(self.room.seats))))
 
     async def reveal_pass(self) -> None:
         self.pass_revealed = True

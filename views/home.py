@@ -13,6 +13,7 @@ from views.games import get as game_ui
 from companion.i18n import Translator
 from babel.lists import format_list
 
+from companion.glyphs import undrawable
 from companion.players import NAME_LENGTH, Colour
 from companion.room import Rejected
 from views.lan import JoinHelp
@@ -381,11 +382,19 @@ class HomeScreen:
                 for i in same:
                     others = [str(j + 1) for j in same if j != i]
                     out[i] = tr.t("setup.name_twice", rows=format_list(others, locale=tr.locale))
+        for i, player in enumerate(self.players):
+            missing = undrawable(player["name"])
+            if missing:  # an emoji: shown as an empty box on every device
+                out[i] = tr.t("setup.name_undrawable", chars=missing)
         return out
 
     def names_refusal(self) -> str | None:
         """Why Create refuses the names, naming the rows ("Two players are called Ada: rows 1
         and 3"), or None."""
+        for i, player in enumerate(self.players):
+            missing = undrawable(player["name"])
+            if missing:
+                return self.tr.t("setup.names_undrawable", row=i + 1, chars=missing)
         rows: dict[str, list[int]] = {}
         for i, player in enumerate(self.players):
             name = player["name"].strip()
