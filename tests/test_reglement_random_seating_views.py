@@ -26,7 +26,8 @@ async def test_the_board_seats_everyone_at_random_in_one_tap(make_host: Any, har
     assert [e.payload for e in world.room.log_entries][-1] == {"type": "seat_random", "by": None}
     assert not board.has("seat-random")
     # the board shows the action's first step, and the seating just drawn can be kept as a preset
-    assert "The board seats every gangster still waiting, at random" in board.text()
+    # the step panel opens on the newest ruling; the board's own seating is among the turn's rulings
+    assert any(r.code == "reglement.board_seated_at_random" for r in world.room.recent_rulings())
     assert board.has("save-preset")
 
 

@@ -31,12 +31,12 @@ COLOURS = ["red", "blue", "green", "yellow", "purple"]
 #: Latin words a Russian table keeps as they are: game titles, technical names written the same
 #: way in Russian (Wi-Fi, VPN), a key's label (Enter), a router setting as routers print it, and
 #: the board file's JSON field name.
-RUSSIAN_KEEPS_LATIN = {"Vabanque", "Chicago", "Poker", "JSON", "QR", "Wi", "Fi", "VPN", "TCP", "AP isolation", "Enter", "facing", "BG Stats"}
+RUSSIAN_KEEPS_LATIN = {"Vabanque", "Chicago", "Poker", "JSON", "QR", "Wi", "Fi", "VPN", "TCP", "AP isolation", "Enter", "facing", "BG Stats", "result", "null"}
 #: Codes whose French is rightly the English text: the same word in both languages, or a name.
 SAME_IN_FRENCH = {
     "game.vabanque", "game.chicago_poker", "game.reglement", "game.corruption", "standing.score",
     "chicago_poker.special.limousine", "chicago_poker.special.liquidation", "chicago_poker.special.revolver",
-    "colour.orange", "corruption.phase.corruption", "corruption.ui.scores", "history.actions",
+    "colour.orange", "corruption.phase.corruption", "corruption.ui.scores", "history.actions", "history.result_absent",
     "corruption.variant.down_the_river", "corruption.variant.free_stud", "corruption.variant.standard",
     "reglement.business.bar", "reglement.business.restaurant", "reglement.mark.revolver", "vabanque.card.bluff", "vabanque.move",
     # the name of a card (English keeps the printed French name)
