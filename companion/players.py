@@ -30,7 +30,7 @@ MESSAGES: dict[str, str] = {
     "setup.name_default": "Left empty: {colour}",
     "setup.name_twice": "Same name as row {rows}",
     "setup.names_twice": "Two players are called {name}: rows {rows}. Give each player a name of their own.",
-    "setup.name_undrawable": "The screens cannot show {chars}: leave it out",
+    "setup.name_undrawable": "No screen shows {chars}",
     "setup.names_undrawable": "Row {row}: the screens cannot show {chars} (the app has no emoji font). Leave it out of the name.",
 }
 

@@ -694,8 +694,10 @@ class Room:
 
     @property
     def started(self) -> bool:
-        """The game's first action is in the log (an undo does not make it new again)."""
-        return bool(self.log_entries)
+        """A player's first move is in the log (an undo does not make it new again). The host's
+        own table entries before it (Corruption's deal, Chicago Poker's tiles, entered as the box
+        is opened) start nothing: phones may still pick their seats from the table QR code."""
+        return any(e.kind == "action" and e.payload.get("by") is not None for e in self.log_entries)
 
     def free_seats(self) -> list[int]:
         """Seats the free-seat page offers: before the first action only, never a claimed one or

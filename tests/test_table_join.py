@@ -12,7 +12,7 @@ import pytest
 
 from companion.room import Host, Rejected
 from companion.store import Store
-from tests.conftest import VABANQUE_SEED, vabanque_setup
+from tests.conftest import VABANQUE_PLAYERS, VABANQUE_SEED, vabanque_setup
 from tests.harness.flet_inprocess import FakeBrowser, Tab
 from tests.harness.qr import decode_qr
 from tests.harness.world import PHONE, World
@@ -260,3 +260,21 @@ async def test_each_free_seat_is_offered_in_its_players_colour_and_shape(make_ho
         text = button.content.content
         assert text.value.startswith(glyph(colours[seat]) + " ") and world.room.names[seat] in text.value
         assert text.color == text_on(colours[seat])
+
+
+async def test_the_hosts_own_entries_leave_the_free_seats_offered(make_host: Any, harness_factory: Any) -> None:
+    """Corruption's deal entered on the board as the box is opened is no player's move: the table
+    QR code still offers the free seats; a player's first move ends that."""
+    import random
+
+    from companion.games import GAMES
+
+    host = make_host("deal-first")
+    room = await host.create_room("corruption", {"players": VABANQUE_PLAYERS, "first_player": 0}, seed=3)
+    deal = GAMES["corruption"].random_action(room.state, random.Random(1)).model_dump(mode="json")
+    deal["by"] = None  # as the host board deals
+    await room.submit(deal, channel="host", seat=None, based_on_version=room.version)
+    assert not room.started and room.free_seats() == [0, 1, 2]
+    move = GAMES["corruption"].random_action(room.state, random.Random(2))
+    await room.submit(move.model_dump(mode="json"), channel="seat", seat=move.by, based_on_version=room.version)
+    assert room.started and room.free_seats() == []

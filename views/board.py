@@ -613,8 +613,9 @@ class BoardScreen(RoomScreen):
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
         )
-        body: list[ft.Control] = [whose, ui.seat_body(ctx, view)]
-        body.append(big_button(tr.t("ui.privacy_done"), handler(self.end_pass), ident="privacy-done", colour="#B0BEC5"))
+        # "Done" beside whose choices these are: under a long seat body it fell below the screen
+        done = big_button(tr.t("ui.privacy_done"), handler(self.end_pass), ident="privacy-done", colour="#B0BEC5")
+        body: list[ft.Control] = [ft.Row([whose, done], wrap=True, alignment=ft.MainAxisAlignment.SPACE_BETWEEN), ui.seat_body(ctx, view)]
         page = ft.Container(
             expand=True,
             alignment=ft.Alignment.TOP_CENTER,
