@@ -90,7 +90,7 @@ def card_labels(body: ft.Control) -> list[tuple[float, ft.Container, ft.Text]]:
     out = []
     for control in walk_controls(body):
         if isinstance(control, ft.Semantics) and (control.identifier or "").startswith("table-"):
-            face: Any = getattr(control.content, "controls")[0]
+            face: Any = control.content.controls[0]  # type: ignore[union-attr]
             inner = face.width - 2 * (face.border.left.width + face.padding)
             for card in walk_controls(face):
                 text = getattr(card, "content", None)
