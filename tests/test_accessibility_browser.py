@@ -45,7 +45,7 @@ import pytest
 
 from companion.engine import seat_audience
 from companion.i18n import all_messages, translator
-from tests.harness.browser import BOARD_VIEWPORT, PHONE_VIEWPORT, WAIT_MS, ident, launch
+from tests.harness.browser import BOARD_VIEWPORT, PHONE_VIEWPORT, WAIT_MS, ident, launch, seat_device_script
 from tests.harness.server import RefereeServer, prepare_rooms
 from tools.screenshots import GAMES, SHOWS_JS, Scene, play_randomly_until, prepare
 from views.common import glyph
@@ -278,6 +278,9 @@ def open_page(browser: Any, url: str, viewport: dict[str, int], wait_text: str, 
     context.set_default_timeout(WAIT_MS)
     if double_text:
         context.add_init_script(DOUBLE_TEXT)
+    phone = seat_device_script(url)
+    if phone is not None:  # the seat's one phone, whatever the size or text scale
+        context.add_init_script(phone)
     try:
         page = context.new_page()
         page.goto(url, timeout=WAIT_MS)

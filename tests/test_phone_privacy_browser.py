@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import VABANQUE_SEED, vabanque_setup
-from tests.harness.browser import PHONE_VIEWPORT, WAIT_MS, enable_semantics, ident, launch
+from tests.harness.browser import PHONE_VIEWPORT, WAIT_MS, device_script, enable_semantics, ident, launch
 from tests.harness.flet_inprocess import decode_frames, strings_in
 from tests.harness.server import RefereeServer, prepare_rooms
 
@@ -77,6 +77,7 @@ def test_cards_only_while_held(served: tuple[RefereeServer, str, str]) -> None:
         browser = launch(pw)
         try:
             context = browser.new_context(viewport=PHONE_VIEWPORT, locale="en-US", has_touch=True)
+            context.add_init_script(device_script(token))  # the seat's one phone in every test here
             context.set_default_timeout(WAIT_MS)
             context.add_init_script(VIBRATE_SPY)
             page = context.new_page()
@@ -161,6 +162,7 @@ def test_double_text_size_at_360_px_keeps_every_control_whole(served: tuple[Refe
             context = browser.new_context(viewport={"width": 360, "height": 1800}, locale="ru-RU")
             context.set_default_timeout(WAIT_MS)
             context.add_init_script(DOUBLE_TEXT)
+            context.add_init_script(device_script(token))  # the seat's one phone in every test here
             page = context.new_page()
             page.goto(server.url(f"/join/{room}/{token}"))
             enable_semantics(page)

@@ -53,6 +53,7 @@ from PIL import Image  # noqa: E402
 
 from companion.engine import seat_audience  # noqa: E402
 from tests.harness.browser import LAUNCH_ARGS, WAIT_MS, require_chromium  # noqa: E402
+from tests.harness.browser import device_script as phone_device_script  # noqa: E402
 from tests.harness.server import RefereeServer, prepare_rooms  # noqa: E402
 
 GAMES = ("vabanque", "corruption", "chicago_poker", "reglement")
@@ -484,6 +485,10 @@ async def photograph(browser: Any, server: RefereeServer, shot: Shot) -> None:
     path = shot.path
     # a device of its own: the language a link names is remembered per device
     context = await browser.new_context(viewport={"width": width, "height": height})
+    url = url_of(server, shot)
+    if "/join/" in url:
+        # a seat answers the one device that claimed it: every size and language is that phone
+        await context.add_init_script(phone_device_script(url.split("/join/", 1)[1].split("?")[0]))
     try:
         page = await context.new_page()
         await page.goto(url_of(server, shot))

@@ -71,6 +71,23 @@ def chromium(*, hosts: Mapping[str, str] | None = None) -> Iterator[Any]:
         expect.set_options(timeout=None)
 
 
+def device_script(name: str) -> str:
+    """A script that makes every page of a browser context the device `name` (its secret in
+    localStorage, where the app keeps it: views/app.py TabSession.device). A seat answers only
+    the device that claimed it: a test that opens one seat's link in several contexts (sizes,
+    languages, text scales) is one phone, not several asking for the seat."""
+    import hashlib
+    import json
+
+    secret = hashlib.sha256(name.encode()).hexdigest()[:22]
+    return f"localStorage.setItem('flutter.referee.device', {json.dumps(json.dumps(secret))});"
+
+
+def seat_device_script(url: str) -> str | None:
+    """`device_script` for the phone of a seat link's seat (None for another page)."""
+    return device_script(url.split("/join/", 1)[1].split("?")[0]) if "/join/" in url else None
+
+
 def ident(page: Any, identifier: str) -> Any:
     """The node a view labelled with `ft.Semantics(identifier=...)`."""
     return page.locator(f'[flt-semantics-identifier="{identifier}"]')
