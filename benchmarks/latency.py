@@ -52,10 +52,36 @@ COLOURS = ["red", "blue", "green", "yellow", "purple", "orange"]
 SEAT_KEY = "referee.seat.{room}"  # views/app.py
 
 
+#: Under pytest-xdist, worker N takes the ports of its servers from WORKER_PORTS[0] + N *
+#: WORKER_PORTS[1] on (below Linux's ephemeral ports, 32768 and up).
+WORKER_PORTS = (20000, 1000)
+_next_port: dict[int, int] = {}
+
+
 def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A port on 127.0.0.1 that nothing uses now, for a server about to start.
+
+    Alone, the kernel picks one. Under pytest-xdist each worker takes ports from a range of its
+    own, outside the kernel's ephemeral ones: the kernel's pick is free only until the server binds
+    it, a second or so later, and meanwhile another worker's pick or any outgoing connection (a
+    browser's, a client's) could take it."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not worker.startswith("gw"):
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+            s.bind(("127.0.0.1", 0))
+            return s.getsockname()[1]
+    first, count = WORKER_PORTS[0] + int(worker[2:]) * WORKER_PORTS[1], WORKER_PORTS[1]
+    for _ in range(count):
+        offset = _next_port.get(first, 0)
+        _next_port[first] = (offset + 1) % count  # each port once before any again
+        port = first + offset
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue  # in use (or a connection to it still in TIME_WAIT)
+            return port
+    raise RuntimeError(f"no free port in {first}..{first + count - 1}")
 
 
 # -- the room, created before the server starts ------------------------------------------------

@@ -25,6 +25,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / "build" / "uv-target-cache"
 #: the Python `flet build` bundles with this pyproject.toml (tests/test_app_package.py asserts it)
@@ -161,6 +163,7 @@ def test_without_brotli_the_web_client_is_gzip_only() -> None:
     assert with_brotli.stdout.strip() == "['br', 'gzip']", with_brotli.stderr
 
 
+@pytest.mark.xdist_group("host-interfaces")  # read twice: no test network may come or go between (tests/test_lan_netns.py)
 def test_without_psutil_addresses_come_from_the_routes() -> None:
     done = run_python("from companion.network import interface_addresses\nprint(sorted(a.ip for a in interface_addresses()))\n", ("psutil",))
     assert done.returncode == 0, done.stderr

@@ -33,6 +33,11 @@ from companion.i18n import translator
 from tests.conftest import VABANQUE_PLAYERS, VABANQUE_SEED, vabanque_setup
 from tests.harness.server import ROOT, RefereeServer, prepare_rooms
 
+#: They add interfaces to this host and take them away: one after another, on the worker that
+#: runs the tests reading the host's interfaces (tests/plugins/parallel.py), so no reading
+#: sees one come or go, and no two pick one subnet at once.
+pytestmark = pytest.mark.xdist_group("host-interfaces")
+
 STEP_TIMEOUT = 60.0
 BENCHMARK_NET = ipaddress.ip_network("198.18.0.0/15")
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import time
+import warnings
 from collections.abc import Iterator
 from typing import Any
 
@@ -32,25 +33,30 @@ LOCALES = {"en": "en-US", "fr": "fr-FR", "ru": "ru-RU"}
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[RefereeServer, str, str, str, int]]:
-    """A Vabanque room waiting for SEAT's first card, and one waiting for SEAT's first chip."""
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[RefereeServer, dict[str, str], str, int]]:
+    """Vabanque rooms waiting for SEAT's first card (one per language: each test's browser is
+    another device, and a seat taken by one device is not opened on another), and one waiting
+    for SEAT's first chip."""
     data_dir = tmp_path_factory.mktemp("referee-choices")
 
-    async def script(host: Any) -> tuple[str, str, str, int]:
+    async def script(host: Any) -> tuple[dict[str, str], str, int]:
         setup = {"players": PLAYERS, "first_player": SEAT}
-        cards = await host.create_room("vabanque", setup, seed=VABANQUE_SEED)
-        while cards.view().phase == "chips":
-            current = cards.view().waiting_for[0]
-            await cards.submit({"type": "place_chip", "by": current, "table": 1 + cards.version % 12}, channel="host", seat=None, based_on_version=cards.version)
-        assert cards.view().phase == "cards" and cards.view().waiting_for == (SEAT,)
-        assert len(cards.view().tables) == 12
+        card_paths = {}
+        for lang in LOCALES:
+            cards = await host.create_room("vabanque", setup, seed=VABANQUE_SEED)
+            while cards.view().phase == "chips":
+                current = cards.view().waiting_for[0]
+                await cards.submit({"type": "place_chip", "by": current, "table": 1 + cards.version % 12}, channel="host", seat=None, based_on_version=cards.version)
+            assert cards.view().phase == "cards" and cards.view().waiting_for == (SEAT,)
+            assert len(cards.view().tables) == 12
+            card_paths[lang] = f"/join/{cards.id}/{cards.seats[SEAT].token}"
         chips = await host.create_room("vabanque", setup, seed=VABANQUE_SEED)
         assert chips.view().phase == "chips" and chips.view().waiting_for == (SEAT,)
-        return cards.id, cards.seats[SEAT].token, f"/join/{chips.id}/{chips.seats[SEAT].token}", len(chips.view().tables)
+        return card_paths, f"/join/{chips.id}/{chips.seats[SEAT].token}", len(chips.view().tables)
 
-    room, token, chips_path, tables = prepare_rooms(data_dir, script)
+    card_paths, chips_path, tables = prepare_rooms(data_dir, script)
     with RefereeServer(data_dir) as server:
-        yield server, room, token, chips_path, tables
+        yield server, card_paths, chips_path, tables
 
 
 def boxes(page: Any, names: list[str]) -> dict[str, dict[str, float]]:
@@ -124,15 +130,15 @@ def open_phone(browser: Any, server: RefereeServer, path: str, lang: str) -> Any
 
 
 @pytest.mark.parametrize("lang", ["ru", "fr", "en"])
-def test_card_buttons_are_one_size_in_fixed_places(served: tuple[RefereeServer, str, str, str, int], lang: str) -> None:
+def test_card_buttons_are_one_size_in_fixed_places(served: tuple[RefereeServer, dict[str, str], str, int], lang: str) -> None:
     from playwright.sync_api import expect, sync_playwright
 
-    server, room, token, _chips, tables = served
+    server, card_paths, _chips, tables = served
     tr = translator(lang)
     with sync_playwright() as pw:
         browser = launch(pw)
         try:
-            page = open_phone(browser, server, f"/join/{room}/{token}", lang)
+            page = open_phone(browser, server, card_paths[lang], lang)
             ident(page, "show-private").tap()
             names = [f"card-{c}" for c in CARDS]
             for name in names:
@@ -206,18 +212,28 @@ def table_boxes(page: Any, tables: int) -> list[Any]:
     screen, or as they are when WAIT_MS runs out (a CI run once measured a layout still being
     laid out: table 1 at y = 1056, where every later run found it on screen)."""
     deadline = time.monotonic() + WAIT_MS / 1000
+    first = True
     while True:
         found = [ident(page, f"seat-table-{n}").bounding_box() for n in range(1, tables + 1)]
         on_screen = all(b is not None and 0 <= b["y"] and b["y"] + b["height"] <= VIEWPORT["height"] for b in found)
+        if first and not on_screen:
+            # Its cause is not known (not reproduced in some 25 runs, several under load): say what
+            # the page held, in the warnings summary, passing or not.
+            layout = page.evaluate(
+                "() => [innerWidth, innerHeight, Array.from(document.querySelectorAll('[flt-semantics-identifier]'))"
+                ".map(e => [e.getAttribute('flt-semantics-identifier'), Math.round(e.getBoundingClientRect().y)])]"
+            )
+            warnings.warn(f"chip picker first measured below the fold: table 1 at {found[0]}; window and nodes: {layout}", stacklevel=2)
+        first = False
         if on_screen or time.monotonic() > deadline:
             return found
         page.wait_for_timeout(200)
 
 
-def test_every_table_of_the_chip_picker_is_on_the_first_screen(served: tuple[RefereeServer, str, str, str, int]) -> None:
+def test_every_table_of_the_chip_picker_is_on_the_first_screen(served: tuple[RefereeServer, dict[str, str], str, int]) -> None:
     from playwright.sync_api import expect, sync_playwright
 
-    server, _room, _token, chips_path, tables = served
+    server, _cards, chips_path, tables = served
     with sync_playwright() as pw:
         browser = launch(pw)
         try:

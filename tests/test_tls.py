@@ -96,6 +96,7 @@ def spki_hash(cert_pem: bytes) -> str:
     return base64.b64encode(hashlib.sha256(der).digest()).decode()
 
 
+@pytest.mark.browser
 def test_chromium_plays_over_https_and_wss(tls: Any) -> None:
     from playwright.sync_api import expect, sync_playwright
 

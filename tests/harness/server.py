@@ -18,7 +18,6 @@ import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import threading
 import time
@@ -34,9 +33,10 @@ TOKEN_RE = re.compile(r"\?k=([A-Za-z0-9_\-]+)")
 
 
 def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A port for a server about to start (benchmarks/latency.py: one range per xdist worker)."""
+    from benchmarks.latency import free_port as pick
+
+    return pick()
 
 
 class RefereeServer:

@@ -2,6 +2,10 @@
 
 A browser test that quietly skips on a machine without Chromium would let CI pass while proving
 nothing about the pages people actually use.
+
+On several workers (pytest-xdist) the controller decides: it sees every worker's reports through
+pytest_runtest_logreport, and its exit status is the run's. A worker sees only its own tests (it may
+run no browser test at all), so it leaves the verdict alone.
 """
 
 from __future__ import annotations
@@ -18,6 +22,10 @@ def _required() -> bool:
     return os.environ.get("REQUIRE_BROWSER") == "1"
 
 
+def _worker(config: pytest.Config) -> bool:
+    return hasattr(config, "workerinput")
+
+
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     if "browser" not in report.keywords:
         return
@@ -28,7 +36,7 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    if not _required() or session.config.option.collectonly:
+    if not _required() or session.config.option.collectonly or _worker(session.config):
         return
     if _skipped or not _ran:
         reporter = session.config.pluginmanager.get_plugin("terminalreporter")
