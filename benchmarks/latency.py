@@ -71,8 +71,10 @@ def free_port() -> int:
             s.bind(("127.0.0.1", 0))
             return s.getsockname()[1]
     first, count = WORKER_PORTS[0] + int(worker[2:]) * WORKER_PORTS[1], WORKER_PORTS[1]
+    # from a random place in the range: two runs on one machine rarely start on one port
+    _next_port.setdefault(first, random.randrange(count))
     for _ in range(count):
-        offset = _next_port.get(first, 0)
+        offset = _next_port[first]
         _next_port[first] = (offset + 1) % count  # each port once before any again
         port = first + offset
         with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:

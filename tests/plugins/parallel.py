@@ -1,4 +1,4 @@
-"""The suite on several workers at once (pytest-xdist, `-n 2 --dist loadgroup` in pyproject.toml's
+"""The suite on several workers at once (pytest-xdist, `-n 3 --dist loadgroup` in pyproject.toml's
 addopts; docs/decisions/ci-parallel-tests.md). What this plugin adds to xdist:
 
 * Tests sharing a fixture wider than a test (a module's server or browser) run on one worker, one
@@ -11,11 +11,10 @@ addopts; docs/decisions/ci-parallel-tests.md). What this plugin adds to xdist:
   of its next test until it is done. A readers-writer lock on a file of the run: every test
   holds it shared, an `alone` test exclusively; a gate taken first keeps a waiting `alone` test
   from being overtaken again and again.
-
 * Browser tests (`browser` marker): at most BROWSER_SLOTS at a time, whatever the number of
   workers. Chromium paints Flutter's canvas on the CPU: four at once on two cores left pages
-  without a frame for the 30 s a step waits (two failures in one run of `-n 4`), while the other
-  tests mostly wait (for a server, a session to expire, a socket) and fill the cores between.
+  without a frame for the 30 s a step waits (two failures in one run of `-n 4`), while many other
+  tests mostly wait (for a server, a session to expire, a socket) and can fill the cores between.
 
 `-n 0` runs the suite in this one process, in file order (no lock is taken then).
 """
