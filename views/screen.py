@@ -205,6 +205,8 @@ class RoomScreen:
         #: a refused tap's message (handover_message) and the timer that takes it away
         self._refusal_shown: str | None = None
         self._refusal_timer: asyncio.TimerHandle | None = None
+        #: when this device's last tap was accepted
+        self._accepted_at = float("-inf")
         #: one tap of this device at a time: a second tap is judged once the first is decided
         self._tap_lock = asyncio.Lock()
         #: the parts of the last drawing, reused where they are drawn from the same props
@@ -405,6 +407,7 @@ class RoomScreen:
                 await self.render()
                 return False
             self.handover.acted = True
+            self._accepted_at = time.monotonic()
         self.error = None
         # Drawn after the screens already told of the change (the board first), not before them;
         # this screen's own copy of the room event is then skipped (see on_room_event).
@@ -471,6 +474,9 @@ class RoomScreen:
         """Why a tap was refused, in words about the tap: a double tap, a new player, or a game
         that had moved on."""
         if self.handover.is_open() and self.handover.kind == "again":
+            return self.tr.t("ui.tapped_twice")
+        if not self.acts_for_others and time.monotonic() - self._accepted_at < DOUBLE_TAP_SECONDS + REFUSAL_AFTER_WINDOW:
+            # a phone's own tap just acted: the one refused is its second (it raced the redraw)
             return self.tr.t("ui.tapped_twice")
         seat = self.handover.seat if self.handover.is_open() else None
         if seat is None and self.acts_for_others and len(self.handover.shown) == 1:
