@@ -62,22 +62,17 @@ async def enter(world: World, board: Tab, phones: dict[int, Tab], raw: dict[str,
     action = room.game.action_adapter.validate_python(raw)
     by = raw.get("by")
     on_board = by is None or (room.game.is_public(action) and rng.random() < 0.5)
-    tab = board if on_board else phones[by]
-    if on_board and by is not None:
-        pass  # the host board acting for the player whose move it is
+    tab = board if on_board else phones[by]  # the board: the table's entry, or acting for the player
+    before = room.version
     accepted = await screen_of(tab).submit(raw)
     await world.harness.settle()
-    if not accepted and room.version == world_version(world):
+    if not accepted and room.version == before:
         channel, seat = ("host", None) if on_board else ("seat", by)
         try:
             await room.submit(raw, channel=channel, seat=seat, based_on_version=room.version)
         except Exception:  # refused by the rules now (the state moved on): the next action is drawn
             pass
         await world.harness.settle()
-
-
-def world_version(world: World) -> int:
-    return world.room.version
 
 
 def next_raw(world: World, rng: random.Random) -> dict[str, Any] | None:
