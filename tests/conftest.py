@@ -21,6 +21,10 @@ os.environ.setdefault("REFEREE_WEB_COMPRESSION", "0")
 # window (views/screen.py HANDOVER_SECONDS) is off for them, servers started by tests included.
 # tests/test_handover*.py turn it on.
 os.environ.setdefault("REFEREE_HANDOVER_SECONDS", "0")
+# A claimed seat whose phone has been away 20 s gets "Play here" on the board (companion.room
+# AWAY_PLAY_SECONDS): a timed change of the board, which tests comparing two boards frame by frame
+# must not see depending on how fast the machine is. Off here; tests of it set it on the room.
+os.environ.setdefault("REFEREE_AWAY_PLAY_SECONDS", "86400")
 # Every part of a page reused from its last drawing (views/sections.py) is built again and
 # compared with the reused one: a part drawn from more than its props fails the test it is in.
 os.environ.setdefault("REFEREE_CHECK_SECTIONS", "1")
