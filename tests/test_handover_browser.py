@@ -321,6 +321,10 @@ def test_chicago_phone_twice_then_board_end_turn(table: Table, delay_ms: int) ->
         before = table.log_count(game)
         tap(board, "undo")
         assert wait_count(table, game, before + 1) == before + 1
+    # The phone draws the undone turn before the next delay's first tap: a tap on its previous
+    # drawing is refused (rightly: made on an older state), and the next delay's "double tap"
+    # would be one refused tap and one accepted (a CI run saw no "Tapped twice?" at 200 ms).
+    expect(ident(phone, "my-facts")).to_contain_text("3 actions left")
 
 
 @pytest.mark.parametrize("delay_ms", DELAYS_MS)
@@ -407,3 +411,7 @@ def test_corruption_phone_assigns_twice(table: Table, delay_ms: int) -> None:
     done = same_player_twice(table, game, phone, f"swiss-to-{OPERA}", delay_ms, then=f"swiss-to-{SUBWAY}")
     for _ in range(done):
         undo_on_board(table, game, handed_back=False)
+    # the phone has drawn the undone choice before the next delay's first tap (see the Chicago test)
+    from playwright.sync_api import expect
+
+    expect(ident(phone, f"swiss-to-{OPERA}")).to_have_count(1)
