@@ -814,3 +814,46 @@ def test_an_events_payload_type_is_found_once_per_class_and_field() -> None:
     assert once(ft.Container(), "on_hover") == original(ft.Container(), "on_hover")
     assert first[0] is first[1] and first[0] == original(ft.Container(), "on_click") and first[2] == original(ft.TextButton("a"), "on_click")
     assert calls == [(ft.Container, "on_click"), (ft.TextButton, "on_click"), (ft.Container, "on_hover")]
+
+
+
+async def test_a_value_typed_just_before_a_redraw_is_the_value_its_event_reads(tmp_path: Path) -> None:
+    """A device's value updates and its events are handled in the order it sent them. A client
+    sends a field's new value, then its `change` event; Flet applied the value at once and the
+    event in turn, so an earlier event's redraw running in between rebuilt the field from what
+    the page knew (empty), and the event read that: the setup form said "Left empty" under a
+    name the host had typed (a CI run; a review once: "Ada" typed after two Remove taps came out
+    empty). Here three names go in one burst, each one an earlier name's redraw before its event."""
+    from benchmarks.flet_client import EVENT, UPDATE_PROPS, pack, walk
+
+    names = ["Ada", "Bea", "Cyd"]
+    server = ServerProcess(tmp_path).start()
+    home = FletClient(server.base_url, f"/?k={server.host_token}", width=TABLET[0], height=TABLET[1], name="home")
+
+    def name_fields(client: FletClient) -> list[dict[str, Any]]:
+        found = [client.find(f"player-name-{row}") for row in range(len(names))]
+        return [next(n for n in walk(node) if n["_c"] == "TextField") for node in found if node is not None]
+
+    try:
+        await home.connect(60)
+        fields = await home.wait_for(lambda c: len(name_fields(c)) == len(names) and name_fields(c), 30, what="the name fields")
+        assert all(field.get("helper") for field in fields)  # "Left empty: Red" under each, to start with
+        burst = []
+        for field, name in zip(fields, names):
+            burst.append(pack(UPDATE_PROPS, {"id": field["_i"], "props": {"value": name}}))
+            burst.append(pack(EVENT, {"target": field["_i"], "name": "change", "data": name}))
+        for frame in burst:  # written back to back: the server reads them before a handler runs
+            await home._write(frame)
+
+        def settled(client: FletClient) -> bool:
+            # (this client keeps what it typed to itself: a value sent back would be the server's)
+            now = name_fields(client)
+            return all(field.get("value") in (None, name) and not field.get("helper") for field, name in zip(now, names))
+
+        try:
+            await home.wait_for(settled, 30, what="three names the page knows, none said to be left empty")
+        except TimeoutError:
+            raise AssertionError([(field.get("value"), field.get("helper")) for field in name_fields(home)]) from None
+    finally:
+        await home.close()
+        server.stop()

@@ -36,7 +36,7 @@ RUSSIAN_KEEPS_LATIN = {"Vabanque", "Chicago", "Poker", "JSON", "QR", "Wi", "Fi",
 SAME_IN_FRENCH = {
     "game.vabanque", "game.chicago_poker", "game.reglement", "game.corruption", "standing.score",
     "chicago_poker.special.limousine", "chicago_poker.special.liquidation", "chicago_poker.special.revolver",
-    "colour.orange", "corruption.phase.corruption", "corruption.ui.scores", "history.actions", "history.result_absent",
+    "colour.orange", "corruption.ui.scores", "history.actions", "history.result_absent",
     "corruption.variant.down_the_river", "corruption.variant.free_stud", "corruption.variant.standard",
     "reglement.business.bar", "reglement.business.restaurant", "reglement.mark.revolver", "vabanque.card.bluff", "vabanque.move",
     # the name of a card (English keeps the printed French name)

@@ -97,6 +97,9 @@ async def test_a_second_device_gets_nothing_of_the_seat_and_the_board_decides(ma
     # the board asks; the owner is told
     assert board.has(f"seat-request-{SEAT}") and "A new device asks for Boris's seat" in board.text()
     assert owner.has("seat-asked-for")
+    # the note can be closed (the request stays open for the board; the note would cover the page for minutes)
+    await owner.click("seat-asked-for")
+    assert not owner.has("seat-asked-for") and world.room.request(SEAT) is not None
     # the owner keeps playing while the board has not answered
     await owner_acts(world, owner, random.Random(3))
     assert shows_seat(owner) and not shows_seat(other)
@@ -108,6 +111,7 @@ async def test_a_second_device_gets_nothing_of_the_seat_and_the_board_decides(ma
 
     await other.click("seat-request-ask")  # asked again: this time the host allows
     assert board.has(f"seat-request-{SEAT}")
+    assert owner.has("seat-asked-for")  # a new request is said again
     await board.click(f"seat-request-allow-{SEAT}")
     assert shows_seat(other) and other.conn.routes[-1] == f"/seat/{world.room.id}"
     # the old device is out at once, told why, and can no longer act

@@ -250,7 +250,7 @@ class BoardScreen(RoomScreen):
         # The messages float over the bottom edge, left of a tablet's side column: at the top they
         # hid the title and the status (a phone) or the board's first table (a tablet).
         right = side_width + 12 if wide else 0
-        messages = ctx.group("messages", right, self.messages(ctx), lambda shown: message_layer(shown, at_bottom=True, right=right))
+        messages = ctx.group("messages", right, self.messages(ctx, requests_beside=wide), lambda shown: message_layer(shown, at_bottom=True, right=right))
         overlay = ctx.group(f"{self.screen_key}:0", None, [page, messages], lambda layers: message_overlay(layers[0], layers[1]))
         controls: list[ft.Control] = [overlay]
         if self.confirm_seat is not None:
@@ -271,9 +271,11 @@ class BoardScreen(RoomScreen):
             bool(self.join_help and self.join_help.shown),
         )
 
-    def messages(self, ctx: GameContext) -> list[ft.Control]:
+    def messages(self, ctx: GameContext, *, requests_beside: bool = False) -> list[ft.Control]:
         """This board's own error and notice, floating over the page's bottom edge (see
-        message_overlay)."""
+        message_overlay). A device's request for a seat floats with them unless `requests_beside`:
+        a tablet's side column holds it, over the seats (floating, it hid the tables at the
+        bottom of the board for as long as it waited)."""
         out: list[ft.Control] = []
         cue = self.handover_cue(ctx)
         if cue is not None:
@@ -284,9 +286,12 @@ class BoardScreen(RoomScreen):
             out.append(banner(self.notice, ACCENT, ident="notice", on_dismiss=handler(self.dismiss_messages)))
         if self.away_notice:
             out.append(banner(self.tr.t("ui.away_cleared"), ACCENT, ident="away-notice", on_dismiss=handler(self.dismiss_messages)))
-        if self.is_host:
-            out.extend(self.seat_request(seat) for seat in sorted(self.room.requests) if self.room.request(seat) is not None)
+        if self.is_host and not requests_beside:
+            out.extend(self.seat_requests())
         return out
+
+    def seat_requests(self) -> list[ft.Control]:
+        return [self.seat_request(seat) for seat in sorted(self.room.requests) if self.room.request(seat) is not None]
 
     def seat_request(self, seat: int) -> ft.Control:
         """Another device asks for a seat: the host board allows or refuses (Room.answer_request)."""
@@ -359,6 +364,8 @@ class BoardScreen(RoomScreen):
             if undo_left == 0:
                 why = self.undo_refusal()
                 top.append(ctx.part("undo-why", why, lambda: tagged("undo-why", label(why, 14, MUTED))))
+            if fixed:
+                top.extend(self.seat_requests())
         rest: list[ft.Control] = [ctx.part("seats-title", None, lambda: label(tr.t("ui.seats"), 18, ACCENT, ft.FontWeight.BOLD))]
         for seat in range(len(self.names)):
             rest.append(self.seat_row(ctx, view, ui, seat))

@@ -69,7 +69,7 @@ REGISTER_TIMEOUT = 30.0
 YIELD_EVERY = 64
 
 _MSGPACK_FIXARRAY_2 = 0x92
-_REGISTER, _CONTROL_EVENT = 1, 3
+_REGISTER, _CONTROL_EVENT, _UPDATE_CONTROL_PROPS = 1, 3, 4
 
 #: what each page does when its device's events are dropped (see `when_events_dropped`)
 _dropped_callbacks: weakref.WeakKeyDictionary[Any, Callable[[], Awaitable[None]]] = weakref.WeakKeyDictionary()
@@ -114,7 +114,9 @@ class TokenBucket:
 class EventLane:
     """One connection's control events: rate-limited, queued (bounded) and dispatched one at a
     time by a single worker task. Nothing here blocks the receive loop: what does not fit is
-    dropped.
+    dropped. A control's values sent by the device (a field's text) take the same lane, in the
+    order sent, so a redraw between a value and its `change` event cannot rebuild the field
+    from the older value the event would then read.
 
     So a handler must not wait for a later event of the same device (it would wait behind
     itself): start such a wait in a task of its own (views/common.py `_hide_soon`). Waiting for
@@ -132,8 +134,8 @@ class EventLane:
         self.dispatched = 0
         self.told = False
 
-    def offer(self, data: bytes) -> None:
-        if not self.bucket.take() or len(self.pending) >= EVENT_QUEUE_LIMIT:
+    def offer(self, data: bytes, *, charged: bool = True) -> None:
+        if (charged and not self.bucket.take()) or len(self.pending) >= EVENT_QUEUE_LIMIT:
             self.drop()
             return
         self.pending.append((self.app._FletApp__session, data))
@@ -160,7 +162,7 @@ class EventLane:
     async def run(self) -> None:
         import msgpack
         from flet.controls.context import _update_behavior_context_var
-        from flet.messaging.protocol import ControlEventBody, decode_ext_from_msgpack
+        from flet.messaging.protocol import ControlEventBody, UpdateControlPropsBody, decode_ext_from_msgpack
 
         while True:
             while self.pending:
@@ -173,6 +175,10 @@ class EventLane:
                 _update_behavior_context_var.set(None)
                 try:
                     action, body = msgpack.unpackb(data[1:], ext_hook=decode_ext_from_msgpack)
+                    if action == _UPDATE_CONTROL_PROPS:
+                        update = UpdateControlPropsBody(**body)
+                        session.apply_patch(update.id, update.props)
+                        continue  # (no handler ran: nothing to let through)
                     event = ControlEventBody(**body)
                     await session.dispatch_event(event.target, event.name, event.data)
                 except Exception:  # a malformed event, or a handler's error Flet did not catch
@@ -363,6 +369,10 @@ async def _receive_loop(self: Any) -> None:
                     raise ProtocolError(f"first frame is not a registration (action {action!r})")
                 if action == _CONTROL_EVENT:
                     lane.offer(data)
+                elif action == _UPDATE_CONTROL_PROPS:
+                    # in the lane too, uncharged (Flet never limited them): a value typed is
+                    # applied after the events sent before it and before its own `change`
+                    lane.offer(data, charged=False)
                 else:
                     await self._FletApp__on_message(message if message is not None else msgpack.unpackb(data[1:], ext_hook=decode_ext_from_msgpack))
             elif data[0] == 0x01:

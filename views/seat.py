@@ -34,6 +34,8 @@ class SeatScreen(RoomScreen):
     watches = frozenset({"version", "requests"})
     #: the rule card is up: drawn instead of the game (so no secret is on the page)
     show_rules = False
+    #: the other device's request whose note the player closed (its `asked` time)
+    request_seen: float | None = None
 
     def __init__(self, session: PageSession, tr: Translator, room: Room, *, seat: int, token: str, device: str):
         super().__init__(session, tr, room)
@@ -275,9 +277,11 @@ class SeatScreen(RoomScreen):
             ),
         )
         messages = [banner(self.error, on_dismiss=handler(self.dismiss_error))] if self.error else []
-        if self.room.request(self.seat) is not None:
-            # someone opened this seat's link on another device: the board decides (never silently)
-            messages.append(banner(tr.t("seat.asked_for", self.names, seat=self.seat), ACCENT, ident="seat-asked-for"))
+        request = self.room.request(self.seat)
+        if request is not None and request.asked != self.request_seen:
+            # someone opened this seat's link on another device: the board decides (never silently);
+            # a tap closes the note for this request (it stays open up to minutes), a new one says it again
+            messages.append(banner(tr.t("seat.asked_for", self.names, seat=self.seat), ACCENT, ident="seat-asked-for", on_dismiss=handler(self.dismiss_request_note)))
         if self.away_notice:
             messages.append(banner(tr.t("ui.away_cleared"), ACCENT, ident="away-notice", on_dismiss=handler(self.dismiss_error)))
         cue = self.handover_cue(ctx)
@@ -303,6 +307,11 @@ class SeatScreen(RoomScreen):
 
     async def take_back_shown(self) -> bool:
         return await self.take_back(self.shown_version)
+
+    async def dismiss_request_note(self) -> None:
+        request = self.room.request(self.seat)
+        self.request_seen = request.asked if request is not None else None
+        await self.render()
 
     async def dismiss_error(self) -> None:
         self.error = None

@@ -502,7 +502,7 @@ MESSAGES: dict[str, str] = {
     "corruption.little_black_book": "Little Black Book",
     "corruption.phase.deal": "deal",
     "corruption.phase.stud": "face-up choice",
-    "corruption.phase.corruption": "corruption",
+    "corruption.phase.corruption": "bribes",
     "corruption.phase.reveal": "reveal",
     "corruption.phase.awards": "awards",
     "corruption.phase.round_over": "round over",
@@ -547,7 +547,7 @@ MESSAGES: dict[str, str] = {
     "corruption.rule.reporter_optional.False": "a reporter must remove a bribe if there is one",
     # the pages
     "corruption.ui.status_stage": "{stage}",
-    "corruption.ui.face_up_schedule": "face up: each player's card {slots}",
+    "corruption.ui.face_up_schedule": "each player's card {slots} of 6 face up",
     "corruption.ui.all_face_down": "all face down",
     "corruption.ui.score": "{amount:money} ({count})",
     "corruption.ui.score_long": "{amount:money} · {count:plural:one=# contract|other=# contracts}",
