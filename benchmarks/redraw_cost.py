@@ -2,18 +2,18 @@
 pages drawing their unchanged parts again (views/sections.py off, the baseline) against pages
 reusing them ("parts": the wrappers around them still built at every drawing, the page diffed
 whole) and reusing the wrappers too, sending each changed child alone ("on": `Sections.group`),
-over the same seeded Vabanque game.
+over the same seeded game, for each game asked (all four by default, side by side).
 
-    uv run python benchmarks/redraw_cost.py [--players 4] [--actions 120] [--seed 7]
+    uv run python benchmarks/redraw_cost.py [--game vabanque ...] [--players 4] [--actions 120] [--seed 7]
 
 One room, the host board at 1280x800 and one phone per seat at 390x844 (the phones keep their
-private section closed, as a table mostly does). Each action is a random legal one, sent on its
-seat's channel, and the pages are drawn before the next. Per action it prints the CPU time of the
-whole table (board and phones: build, Flet's diff, the encoding of the frames), the bytes each
-kind of page was sent (median and p95), and on the board the parts built and reused (the hit
-rate). The ratios to "off" are the numbers to read: all runs are in this one process.
+private section closed, as a table mostly does). Each action is a random legal one, entered on
+the channel a table uses (the host's own entries and reveals on the host channel, a seat's
+actions on its seat's), and the pages are drawn before the next. Per action it prints the CPU
+time of the whole table (board and phones: build, Flet's diff, the encoding of the frames), the
+bytes each kind of page was sent (median and p95), and on the board the parts built and reused
+(the hit rate). The ratios are the numbers to read: all runs are in this one process.
 """
-
 from __future__ import annotations
 
 import argparse
@@ -65,19 +65,39 @@ def screen_of(tab: Any) -> Any:
     return tab.page.on_route_change.__self__.screen  # the tab's session (views/app.py)
 
 
-async def play(players: int, actions: int, seed: int, reuse: bool, groups: bool = True) -> dict[str, Any]:
+#: the host's own entries for the table (the random player gives them a seat: the table does not)
+HOST_ENTRIES = ("deal_contracts", "reveal_tile", "reveal_deck_card", "seat_random")
+
+
+def next_action(room: Any, rng: random.Random) -> tuple[dict[str, Any], int | None] | None:
+    """A random legal action as the table enters it, with the seat that sends it (None: the host
+    board). A reveal waits for the host or every phone: the host taps it here, at once."""
+    game = room.game
+    if game.awaiting_reveal(room.state):
+        return {"type": "reveal"}, None
+    if room.game_id == "vabanque" and room.state.phase == "payout":
+        return {"type": "next_round"}, None
+    action = game.random_action(room.state, rng)
+    if action is None:
+        return None
+    raw = action.model_dump(mode="json")
+    if raw["type"] in HOST_ENTRIES:
+        raw["by"] = None
+    return raw, raw.get("by")
+
+
+async def play(game_id: str, players: int, actions: int, seed: int, reuse: bool, groups: bool = True) -> dict[str, Any]:
     sections.REUSE = reuse
     sections.GROUPS = groups
     with tempfile.TemporaryDirectory() as data:
         host = Host(Store(Path(data) / "referee.sqlite3"))
         harness = FletHarness(build_main(host, AppConfig(base_url="http://192.168.1.20:8550")))
-        room = await host.create_room("vabanque", {"players": PLAYERS[:players]}, seed=seed, free_seats=False)
+        room = await host.create_room(game_id, {"players": PLAYERS[:players]}, seed=seed, free_seats=False)
         board = await harness.open(f"/room/{room.id}?k={host.token}", name="board", width=1280, height=800)
         phones = []
         for seat in room.seats:
             phones.append(await harness.open(f"/join/{room.id}/{seat.token}", browser=FakeBrowser(f"phone-{seat.seat}"), name=f"phone-{seat.seat}", width=390, height=844))
         await harness.settle()
-        game = GAMES["vabanque"]
         rng = random.Random(seed)
         cpu: list[float] = []
         board_bytes: list[int] = []
@@ -87,15 +107,15 @@ async def play(players: int, actions: int, seed: int, reuse: bool, groups: bool 
         board_sections = screen_of(board).sections
         gc.collect()
         for _ in range(actions):
-            action = game.random_action(room.state, rng)
-            if action is None:
+            entry = next_action(room, rng)
+            if entry is None:
                 break
+            raw, by = entry
             marks = [tab.mark() for tab in (board, *phones)]
             before_built, before_reused = board_sections.total_built, board_sections.total_reused
             before_sent = CONTROLS_SENT[0]
             start = time.process_time()
-            by = action.by
-            await room.submit(action.model_dump(), channel="seat", seat=by, based_on_version=room.version)
+            await room.submit(raw, channel="host" if by is None else "seat", seat=by, based_on_version=room.version)
             await harness.settle()
             cpu.append((time.process_time() - start) * 1000)
             board_bytes.append(sum(len(f) for f in board.frames_since(marks[0])))
@@ -120,7 +140,7 @@ async def play(players: int, actions: int, seed: int, reuse: bool, groups: bool 
 def show(name: str, r: dict[str, Any]) -> None:
     hit = r["reused"] / max(1e-9, r["reused"] + r["built"])
     print(
-        f"{name:>4}: {r['actions']} actions, table CPU per action median {r['cpu_median']:.1f} ms (mean {r['cpu_mean']:.1f}); "
+        f"{name:>5}: {r['actions']} actions, table CPU per action median {r['cpu_median']:.1f} ms (mean {r['cpu_mean']:.1f}); "
         f"board bytes median/p95 {r['board_bytes'][0]:.0f}/{r['board_bytes'][1]:.0f}; phone bytes {r['phone_bytes'][0]:.0f}/{r['phone_bytes'][1]:.0f}; "
         f"board parts per action built {r['built']:.1f}, reused {r['reused']:.1f} (hit rate {hit:.0%}); "
         f"controls put through Flet's diff per action (all pages) {r['sent']:.0f}"
@@ -129,6 +149,7 @@ def show(name: str, r: dict[str, Any]) -> None:
 
 async def main() -> None:
     parser = argparse.ArgumentParser()
+    parser.add_argument("--game", nargs="+", choices=sorted(GAMES), default=["vabanque", "corruption", "chicago_poker", "reglement"], help="games to play (default: all four)")
     parser.add_argument("--players", type=int, default=4, choices=range(3, 7))
     parser.add_argument("--actions", type=int, default=120)
     parser.add_argument("--seed", type=int, default=7)
@@ -136,23 +157,36 @@ async def main() -> None:
     args = parser.parse_args()
     flet_patches.apply()
     counting_sent_controls()
-    await play(args.players, 10, args.seed, True)  # warm-up: imports, caches
-    # alternated, so a slower stretch of the machine does not land on one mode only
-    runs: dict[str, list[dict[str, Any]]] = {"off": [], "parts": [], "on": []}
-    for _ in range(args.repeat):
-        runs["off"].append(await play(args.players, args.actions, args.seed, False))
-        runs["parts"].append(await play(args.players, args.actions, args.seed, True, groups=False))
-        runs["on"].append(await play(args.players, args.actions, args.seed, True))
-    best = {name: min(results, key=lambda r: r["cpu_mean"]) for name, results in runs.items()}
-    for name, r in best.items():
-        show(name, r)
-    off = best["off"]
-    for name in ("parts", "on"):
-        r = best[name]
-        print(
-            f"ratio {name}/off: CPU per action {r['cpu_median'] / off['cpu_median']:.2f}x (mean {r['cpu_mean'] / off['cpu_mean']:.2f}x), "
-            f"controls through the diff {r['sent'] / max(1e-9, off['sent']):.2f}x, board bytes {r['board_bytes'][0] / max(1, off['board_bytes'][0]):.2f}x"
-        )
+    modes = {"off": (False, False), "parts": (True, False), "on": (True, True)}
+    best: dict[str, dict[str, dict[str, Any]]] = {}
+    for game_id in args.game:
+        await play(game_id, args.players, 10, args.seed, True)  # warm-up: imports, caches
+        # alternated, so a slower stretch of the machine does not land on one mode only
+        runs: dict[str, list[dict[str, Any]]] = {name: [] for name in modes}
+        for _ in range(args.repeat):
+            for name, (reuse, groups) in modes.items():
+                runs[name].append(await play(game_id, args.players, args.actions, args.seed, reuse, groups))
+        best[game_id] = {name: min(results, key=lambda r: r["cpu_mean"]) for name, results in runs.items()}
+        print(f"-- {game_id}")
+        for name, r in best[game_id].items():
+            show(name, r)
+        off = best[game_id]["off"]
+        for name in ("parts", "on"):
+            r = best[game_id][name]
+            print(
+                f"ratio {name}/off: CPU per action {r['cpu_median'] / off['cpu_median']:.2f}x (mean {r['cpu_mean'] / off['cpu_mean']:.2f}x), "
+                f"controls through the diff {r['sent'] / max(1e-9, off['sent']):.2f}x, board bytes {r['board_bytes'][0] / max(1, off['board_bytes'][0]):.2f}x"
+            )
+    if len(best) > 1:
+        # the games side by side, as the table plays them ("on"), each against the first
+        first = args.game[0]
+        print(f"\n{'game':<14} {'CPU/action mean':>16} {'vs ' + first:>16} {'vs its own off':>15} {'phone B med/p95':>16} {'board B med':>12}")
+        for game_id, results in best.items():
+            on, off = results["on"], results["off"]
+            print(
+                f"{game_id:<14} {on['cpu_mean']:>13.1f} ms {on['cpu_mean'] / best[first]['on']['cpu_mean']:>15.2f}x {on['cpu_mean'] / off['cpu_mean']:>14.2f}x "
+                f"{on['phone_bytes'][0]:>8.0f}/{on['phone_bytes'][1]:<7.0f} {on['board_bytes'][0]:>12.0f}"
+            )
 
 
 if __name__ == "__main__":
