@@ -16,6 +16,7 @@ import flet as ft
 import pytest
 
 from benchmarks.flet_client import apply_patch, walk
+from benchmarks.redraw_cost import HOST_ENTRIES
 from companion.games import GAMES
 from tests.harness.flet_inprocess import Tab, walk_controls
 from tests.harness.world import World, make_world
@@ -85,7 +86,7 @@ def next_raw(world: World, rng: random.Random) -> dict[str, Any] | None:
     if action is None:
         return None
     raw = action.model_dump(mode="json")
-    if raw["type"] in ("deal_contracts", "reveal_tile", "reveal_deck_card", "seat_random"):
+    if raw["type"] in HOST_ENTRIES:
         raw["by"] = None  # the host's own entries for the table
     return raw
 

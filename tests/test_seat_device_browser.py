@@ -12,9 +12,11 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import json
+import os
 import re
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,6 +25,9 @@ from benchmarks.flet_client import FletClient
 from tests.harness.browser import BOARD_VIEWPORT, WAIT_MS, chromium, enable_semantics, ident
 from tests.harness.flet_inprocess import decode_frames, strings_in
 from tests.harness.server import RefereeServer, prepare_rooms
+
+#: a directory to keep what the board and the owner's phone show while a request waits (off unless set)
+SHOTS = os.environ.get("SEAT_DEVICE_SHOTS")
 
 pytestmark = pytest.mark.browser
 
@@ -102,6 +107,11 @@ def test_another_device_gets_nothing_and_the_board_decides(served: tuple[Referee
     expect(ident(board, f"seat-request-{REFUSED}")).to_be_visible()
     expect(ident(owners[REFUSED], "seat-asked-for")).to_be_visible()
     expect(ident(owners[REFUSED], "rules")).to_be_visible()  # the owner's page goes on
+    if SHOTS:  # to look at: the request beside the seats on the board, the note on the phone
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        board.wait_for_timeout(1000)  # the canvas paints after the accessibility tree: a picture only
+        board.screenshot(path=str(Path(SHOTS) / f"{game}-board-request.png"))
+        owners[REFUSED].screenshot(path=str(Path(SHOTS) / f"{game}-owner-asked.png"))
     ident(board, f"seat-request-refuse-{REFUSED}").click()
     expect(ident(other, "seat-request-refused")).to_be_visible()
     expect(ident(owners[REFUSED], "seat-asked-for")).to_have_count(0)

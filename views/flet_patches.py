@@ -178,9 +178,9 @@ class EventLane:
                     if action == _UPDATE_CONTROL_PROPS:
                         update = UpdateControlPropsBody(**body)
                         session.apply_patch(update.id, update.props)
-                        continue  # (no handler ran: nothing to let through)
-                    event = ControlEventBody(**body)
-                    await session.dispatch_event(event.target, event.name, event.data)
+                    else:
+                        event = ControlEventBody(**body)
+                        await session.dispatch_event(event.target, event.name, event.data)
                 except Exception:  # a malformed event, or a handler's error Flet did not catch
                     log.warning("event not handled", exc_info=True)
                 self.dispatched += 1
