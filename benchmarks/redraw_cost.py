@@ -86,9 +86,10 @@ def next_action(room: Any, rng: random.Random) -> tuple[dict[str, Any], int | No
     return raw, raw.get("by")
 
 
-async def play(game_id: str, players: int, actions: int, seed: int, reuse: bool, groups: bool = True) -> dict[str, Any]:
+async def play(game_id: str, players: int, actions: int, seed: int, reuse: bool, groups: bool = True, mechanism: str = "parts") -> dict[str, Any]:
     sections.REUSE = reuse
     sections.GROUPS = groups
+    sections.MECHANISM = mechanism
     with tempfile.TemporaryDirectory() as data:
         host = Host(Store(Path(data) / "referee.sqlite3"))
         harness = FletHarness(build_main(host, AppConfig(base_url="http://192.168.1.20:8550")))
@@ -157,21 +158,21 @@ async def main() -> None:
     args = parser.parse_args()
     flet_patches.apply()
     counting_sent_controls()
-    modes = {"off": (False, False), "parts": (True, False), "on": (True, True)}
+    modes = {"off": (False, False, "parts"), "parts": (True, False, "parts"), "on": (True, True, "parts"), "components": (True, True, "components")}
     best: dict[str, dict[str, dict[str, Any]]] = {}
     for game_id in args.game:
         await play(game_id, args.players, 10, args.seed, True)  # warm-up: imports, caches
         # alternated, so a slower stretch of the machine does not land on one mode only
         runs: dict[str, list[dict[str, Any]]] = {name: [] for name in modes}
         for _ in range(args.repeat):
-            for name, (reuse, groups) in modes.items():
-                runs[name].append(await play(game_id, args.players, args.actions, args.seed, reuse, groups))
+            for name, (reuse, groups, mechanism) in modes.items():
+                runs[name].append(await play(game_id, args.players, args.actions, args.seed, reuse, groups, mechanism))
         best[game_id] = {name: min(results, key=lambda r: r["cpu_mean"]) for name, results in runs.items()}
         print(f"-- {game_id}")
         for name, r in best[game_id].items():
             show(name, r)
         off = best[game_id]["off"]
-        for name in ("parts", "on"):
+        for name in ("parts", "on", "components"):
             r = best[game_id][name]
             print(
                 f"ratio {name}/off: CPU per action {r['cpu_median'] / off['cpu_median']:.2f}x (mean {r['cpu_mean'] / off['cpu_mean']:.2f}x), "

@@ -370,12 +370,13 @@ PEEK_SHOWN_SECONDS = 20
 HOLD_PAD_PADDING = 32
 
 
-def private_section(ctx: GameContext, build: Callable[[], ft.Control], *, hold_text: str | None = None, release_text: str | None = None) -> ft.Control:
+def private_section(ctx: GameContext, build: Callable[[], ft.Control], *, hold_text: str | None = None, release_text: str | None = None, visible: bool = True) -> ft.Control:
     """A seat's secrets, built only while the player holds the "Hold to see your cards" pad (or
     after a tap on "Show my cards", the accessible alternative). While hidden, the secret is not
     built at all, so neither the page's text nor what the server sends carries any of it.
     `hold_text` / `release_text` name the pad for what it does in this game ("Hold here to enter a
-    face-down card").
+    face-down card"). `visible=False`: mounted but hidden, for a game whose turns bring the
+    section and take it away (a turn's start then shows it instead of sending it).
 
     The pad stays first, with the same key in every state: Flet then keeps its control id across
     the redraws a press causes, and the release reaches the control the finger is on."""
@@ -395,7 +396,7 @@ def private_section(ctx: GameContext, build: Callable[[], ft.Control], *, hold_t
     else:
         for key in ctx.ui.pop(PEEK_DRAFTS, ()):
             ctx.ui.pop(key, None)  # a half-made secret choice does not wait, hidden, for the next look
-    return ctx.group("private", None, items, lambda items: ft.Column(items, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
+    return ctx.group("private", visible, items, lambda items: ft.Column(items, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, visible=visible))
 
 
 def show_private_button(ctx: GameContext) -> ft.Control:

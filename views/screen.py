@@ -10,6 +10,7 @@ import time
 from typing import TYPE_CHECKING, Any, Literal
 
 import flet as ft
+from flet.components.component import Renderer
 
 from views.away import is_position
 # (GameContext is this module's name too: screens and tests import it here)
@@ -338,7 +339,8 @@ class RoomScreen:
         self.handover.begin()
         self.sections.begin(self.layout())
         try:
-            controls = self.build()
+            with Renderer().with_context():  # parts drawn as Flet components (views/sections.py MECHANISM)
+                controls = self.build()
         except BaseException:
             self.sections.end(complete=False)
             raise

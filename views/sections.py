@@ -33,6 +33,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from flet.components.component_decorator import component
+from flet.components.memo import memo
 from flet.controls.base_control import BaseControl
 
 from views import flet_patches
@@ -50,6 +52,10 @@ REUSE = os.environ.get("REFEREE_REUSE_PARTS", "1") != "0"
 #: reuse the groups (`Sections.group`; off: wrappers are built at every drawing and the page is
 #: diffed whole, benchmarks/redraw_cost.py compares the two)
 GROUPS = True
+#: how unchanged parts are kept (docs/decisions/table-mechanism.md): "parts" (this module's
+#: reuse of shown controls) or "components" (each part an `ft.memo` component of Flet's own,
+#: groups built at every drawing); benchmarks/redraw_cost.py measures both in one run
+MECHANISM = os.environ.get("REFEREE_TABLE_MECHANISM", "parts")
 
 
 @dataclass
@@ -150,6 +156,8 @@ class Sections:
     def part(self, key: str, props: Any, build: Callable[[], ft.Control], ctx: Any) -> ft.Control:
         if self._checking or not self._active or not REUSE:
             return _keyed(build(), key)
+        if MECHANISM == "components":
+            return _memo_part(props=(ctx.signature(), props), build=_Builder(build), key=key)
         props = (ctx.signature(), props)
         shown = self._shown.get(key)
         handover = ctx.handover
@@ -177,7 +185,7 @@ class Sections:
         another control than the one it held is put in its place, and only that child is sent (`send_swaps`: Flet's diff of the old child against
         the new, addressed to the control holding it). So a change deep in a page costs the
         part that changed, not the wrappers on its way up nor a diff of the page."""
-        if self._checking or not self._active or not REUSE or not GROUPS:
+        if self._checking or not self._active or not REUSE or not GROUPS or MECHANISM == "components":
             return _keyed(build(children), key)
         props = (ctx.signature(), props)
         shown = self._shown.get(key)
@@ -337,6 +345,30 @@ class Sections:
             self.forget()
             return False
         return True
+
+
+class _Builder:
+    """A part's build handed to its component: equal to every other, so that `ft.memo` compares
+    the part's props only (the build is a new closure at every drawing)."""
+
+    __slots__ = ("build",)
+
+    def __init__(self, build: Callable[[], Any]) -> None:
+        self.build = build
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Builder)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _part_body(props: Any, build: _Builder) -> Any:
+    return build.build()
+
+
+#: a part as Flet's own memoised component (MECHANISM "components"): its body is built by Flet's
+#: diff when its props changed, else the body shown is kept
+_memo_part: Callable[..., Any] = memo(component(_part_body))
 
 
 def duplicate_sibling_keys(root: Any) -> list[str]:

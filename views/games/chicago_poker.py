@@ -371,91 +371,120 @@ def play_buttons(ctx: GameContext, view: View, seat: int, plays: Any, key: Any, 
 # --------------------------------------------------------------------------------------------
 
 
-def business_panel(ctx: GameContext, view: View, business: Any, width: float, card_size: float, mine: dict[tuple[int, int], Any] | None = None) -> ft.Control:
-    """A business: its type and pattern, then one row per player with cards there."""
-    tr = ctx.tr
-    header = ft.Row(
+def business_header(ctx: GameContext, business: Any, card_size: float) -> ft.Control:
+    return ft.Row(
         [
             label(str(business.id), int(card_size * 0.5), ACCENT, ft.FontWeight.BOLD),
             kind_badge(ctx, business.kind, int(card_size * 0.3)),
             ft.Container(expand=True),
-            pattern_pips(business.pattern, int(card_size * 0.3), pattern_legend(tr, business.pattern)),
+            pattern_pips(business.pattern, int(card_size * 0.3), pattern_legend(ctx.tr, business.pattern)),
         ],
         spacing=8,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
-    rows: list[ft.Control] = [header]
+
+
+def business_row(ctx: GameContext, column: Any, own: dict[int, Any], open_slot: bool, card_size: float) -> ft.Control:
+    """One player's cards at a business (`own`: this seat's face-down cards by position, shown
+    while its pad is open)."""
+    cells: list[ft.Control] = []
+    for position, cv in enumerate(column.cards, start=1):
+        if cv.card is not None:
+            cells.append(card_face(cv.card, card_size))
+        elif position in own:
+            cells.append(card_face(own[position], card_size, hidden_mark=True))
+        else:
+            cells.append(card_back(ctx, column.seat, card_size))
+    if open_slot:
+        cells.append(empty_slot(column.next_face, card_size))
+    if column.marker:
+        cells.append(marker_icon(card_size * 0.8))
+    chip = ft.Container(width=card_size * 1.9, content=player_chip(ctx.tr, ctx.names, ctx.colours, column.seat, int(card_size * 0.26)))
+    return ft.Row([chip, *cells], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def business_panel(ctx: GameContext, view: View, business: Any, width: float, card_size: float, mine: dict[tuple[int, int], Any] | None = None) -> ft.Control:
+    """A business: its type and pattern, then one row per player with cards there (each a part:
+    a card played redraws its row only)."""
+    number = business.id
+    over = view.phase == "over"
+    rows: list[ft.Control] = [ctx.part(f"business-{number}-head", (business.kind, business.pattern, card_size), lambda: business_header(ctx, business, card_size))]
     for column in business.columns:
-        if not column.cards and view.phase == "over":
+        if not column.cards and over:
             continue
-        cells: list[ft.Control] = []
-        for position, cv in enumerate(column.cards, start=1):
-            own = (mine or {}).get((business.id, position)) if column.seat == ctx.seat else None
-            if cv.card is not None:
-                cells.append(card_face(cv.card, card_size))
-            elif own is not None:
-                cells.append(card_face(own, card_size, hidden_mark=True))
-            else:
-                cells.append(card_back(ctx, column.seat, card_size))
-        if column.next_face is not None and not business.in_shootout and view.phase != "over":
-            cells.append(empty_slot(column.next_face, card_size))
-        if column.marker:
-            cells.append(marker_icon(card_size * 0.8))
-        chip = ft.Container(width=card_size * 1.9, content=player_chip(tr, ctx.names, ctx.colours, column.seat, int(card_size * 0.26)))
-        rows.append(ft.Row([chip, *cells], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
-    return ft.Semantics(
-        identifier=f"business-{business.id}",
-        key=f"business-{business.id}",
-        content=ft.Container(
-            width=width,
-            bgcolor=FELT_LIGHT,
-            border_radius=12,
-            padding=10,
-            border=ft.Border.all(4 if business.in_shootout else 2, ACCENT if business.in_shootout else "#2E7D60"),
-            content=ft.Column(rows, spacing=6, tight=True),
+        own = tuple(sorted((position, card) for (at, position), card in (mine or {}).items() if at == number)) if column.seat == ctx.seat else ()
+        open_slot = column.next_face is not None and not business.in_shootout and not over
+        rows.append(
+            ctx.part(
+                f"business-{number}-seat-{column.seat}",
+                (column, own, open_slot, card_size),
+                lambda column=column, own=own, open_slot=open_slot: business_row(ctx, column, dict(own), open_slot, card_size),
+            )
+        )
+    return ctx.group(
+        f"business-{number}",
+        (width, business.in_shootout),
+        rows,
+        lambda rows: ft.Semantics(
+            identifier=f"business-{number}",
+            key=f"business-{number}",
+            content=ft.Container(
+                width=width,
+                bgcolor=FELT_LIGHT,
+                border_radius=12,
+                padding=10,
+                border=ft.Border.all(4 if business.in_shootout else 2, ACCENT if business.in_shootout else "#2E7D60"),
+                content=ft.Column(rows, spacing=6, tight=True),
+            ),
         ),
     )
 
 
 def businesses_grid(ctx: GameContext, view: View, width: float, mine: dict[tuple[int, int], Any] | None = None, compact: bool = False) -> ft.Control:
     if not view.businesses:
-        return label(ctx.tr.t("chicago_poker.ui.no_businesses"), 18, MUTED)
+        return ctx.part("businesses-none", None, lambda: label(ctx.tr.t("chicago_poker.ui.no_businesses"), 18, MUTED))
     per_row = 1 if compact or width < 700 else 2
     box = (width - 12 * (per_row - 1)) / per_row
     card = 40 if compact else min(60.0, (box - 24) / 8.6)
     panels = [business_panel(ctx, view, b, box, card, mine) for b in view.businesses]
-    return ft.Row(panels, wrap=True, spacing=12, run_spacing=12, vertical_alignment=ft.CrossAxisAlignment.START)
+    return ctx.group("businesses", None, panels, lambda panels: ft.Row(panels, wrap=True, spacing=12, run_spacing=12, vertical_alignment=ft.CrossAxisAlignment.START))
+
+
+def player_standing(ctx: GameContext, seat: int, tiles: Any, hand: int, current: bool, compact: bool) -> ft.Control:
+    """A player's hand size and controlled businesses (`tiles`)."""
+    return ft.Semantics(
+        identifier=f"player-{seat}",
+        key=f"player-{seat}",
+        content=ft.Container(
+            bgcolor=PANEL,
+            border_radius=10,
+            padding=8,
+            border=ft.Border.all(3, ACCENT) if current else None,
+            content=ft.Row(
+                [
+                    player_chip(ctx.tr, ctx.names, ctx.colours, seat, 15 if compact else 18),
+                    label(ctx.tr.t("chicago_poker.ui.hand_size", hand=hand), 15 if compact else 18, INK, ft.FontWeight.BOLD),
+                    *[tile_chip(t.kind, 22 if compact else 30) for t in tiles],
+                ],
+                spacing=6,
+                tight=True,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+        ),
+    )
 
 
 def control_row(ctx: GameContext, view: View, compact: bool) -> ft.Control:
     """Hand sizes and controlled businesses of every player."""
-    tr = ctx.tr
-    items = []
-    for seat in view.order:
-        tiles = [tile_chip(t.kind, 22 if compact else 30) for t in view.controlled[seat]]
-        items.append(
-            ft.Semantics(
-                identifier=f"player-{seat}",
-                key=f"player-{seat}",
-                content=ft.Container(
-                    bgcolor=PANEL,
-                    border_radius=10,
-                    padding=8,
-                    border=ft.Border.all(3, ACCENT) if seat == view.current else None,
-                    content=ft.Row(
-                        [
-                            player_chip(tr, ctx.names, ctx.colours, seat, 15 if compact else 18),
-                            label(tr.t("chicago_poker.ui.hand_size", hand=view.hands[seat]), 15 if compact else 18, INK, ft.FontWeight.BOLD),
-                            *tiles,
-                        ],
-                        spacing=6,
-                        tight=True,
-                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                    ),
-                ),
-            )
+    items = [
+        ctx.part(
+            f"player-{seat}",
+            (view.controlled[seat], view.hands[seat], seat == view.current, compact),
+            lambda seat=seat: player_standing(ctx, seat, view.controlled[seat], view.hands[seat], seat == view.current, compact),
         )
-    return ft.Row(items, wrap=True, spacing=8, run_spacing=8)
+        for seat in view.order
+    ]
+    return ctx.group("players", compact, items, lambda items: ft.Row(items, wrap=True, spacing=8, run_spacing=8))
 
 
 # --------------------------------------------------------------------------------------------
@@ -480,15 +509,20 @@ def shown_shootout(ctx: GameContext, view: View) -> Any:
 def last_shootout_toggle(ctx: GameContext, view: View) -> ft.Control | None:
     if view.shootout is not None or not view.shootouts:
         return None
-    showing = ctx.ui.get(SHOW_LAST) == len(view.shootouts)
+    count = len(view.shootouts)
+    showing = ctx.ui.get(SHOW_LAST) == count
+    business = view.shootouts[-1].business
 
     async def toggle() -> None:
-        ctx.ui[SHOW_LAST] = None if showing else len(view.shootouts)
+        ctx.ui[SHOW_LAST] = None if showing else count
         ctx.ui.pop(STEP_KEY, None)  # shown again, it opens on its verdict
         await ctx.rerender()
 
-    text = ctx.tr.t("chicago_poker.ui.hide_last") if showing else ctx.tr.t("chicago_poker.ui.show_last", business=view.shootouts[-1].business)
-    return big_button(text, handler(toggle), ident="last-shootout", colour="#B0BEC5")
+    def build() -> ft.Control:
+        text = ctx.tr.t("chicago_poker.ui.hide_last") if showing else ctx.tr.t("chicago_poker.ui.show_last", business=business)
+        return big_button(text, handler(toggle), ident="last-shootout", colour="#B0BEC5")
+
+    return ctx.part("last-shootout", (count, showing, business), build)
 
 
 def shootout_steps(ctx: GameContext, view: View, shootout: Any) -> list[list[ft.Control]]:
@@ -612,17 +646,25 @@ def why(ctx: GameContext, shootout: Any) -> str:
 
 
 def shootout_panel(ctx: GameContext, view: View, shootout: Any) -> ft.Control:
-    tr = ctx.tr
-    steps = shootout_steps(ctx, view, shootout)
+    """The shootout's steps, one at a time: a part, rebuilt when the shootout, the round being
+    played or the step shown changes."""
     # opens on the newest step (views/steps.py): the round being played, the verdict once won;
     # the set is this shootout (by its number) as far as it has gone
-    key = STEP_KEY
     number = len(view.shootouts) - (1 if shootout.winner is not None else 0)
     about = (number, shootout.business, len(shootout.rounds), shootout.winner)
-    index = shown_step(ctx, key, about, len(steps))
+    rein = view.reinforcement if shootout.winner is None else None
+    total = 1 + len(shootout.rounds) + (1 if rein is not None else 0) + (1 if shootout.winner is not None else 0)
+    index = shown_step(ctx, STEP_KEY, about, total)
+    props = (shootout, rein, view.waiting_for if rein is not None else (), index)
+    return ctx.part("shootout", props, lambda: shootout_step_panel(ctx, view, shootout, about, index))
+
+
+def shootout_step_panel(ctx: GameContext, view: View, shootout: Any, about: Any, index: int) -> ft.Control:
+    tr = ctx.tr
+    steps = shootout_steps(ctx, view, shootout)
 
     async def move(delta: int) -> None:
-        go_to_step(ctx, key, about, len(steps), index + delta)
+        go_to_step(ctx, STEP_KEY, about, len(steps), index + delta)
         await ctx.rerender()
 
     previous_next = [
@@ -648,7 +690,6 @@ def shootout_panel(ctx: GameContext, view: View, shootout: Any) -> ft.Control:
 
 def board_body(ctx: GameContext, view: View) -> ft.Control:
     tr = ctx.tr
-    width = ctx.width
     items: list[ft.Control] = [board_prompt(ctx, view)]
     if ctx.acts_for_current:
         items.extend(host_controls(ctx, view))
@@ -659,15 +700,34 @@ def board_body(ctx: GameContext, view: View) -> ft.Control:
     if toggle is not None:
         items.append(toggle)
     items.append(control_row(ctx, view, compact=False))
-    items.append(businesses_grid(ctx, view, width))
+    items.append(businesses_grid(ctx, view, ctx.width))
     footer = [tr.t("chicago_poker.ui.tiles_left", count=view.tiles_left)]
     if view.discard or view.discard_specials:
         footer.append(tr.t("chicago_poker.ui.discard_count", count=len(view.discard) + len(view.discard_specials)))
-    items.append(label(" · ".join(footer), 16, MUTED))
-    return ft.Column(items, spacing=12)
+    text = " · ".join(footer)
+    items.append(ctx.part("board-footer", text, lambda: label(text, 16, MUTED)))
+    return ctx.group("board-body", None, items, lambda items: ft.Column(items, spacing=12))
 
 
 def board_prompt(ctx: GameContext, view: View) -> ft.Control:
+    """What the table waits for, in large type: a part drawn from the few fields it says."""
+    current = view.current
+    props = (
+        view.phase,
+        view.winners,
+        view.end_reason,
+        current,
+        view.actions_left,
+        view.hands[current] if current is not None else None,
+        view.tiles_to_enter,
+        view.waiting_for,
+        view.reinforcement is not None,
+        _victory_count(view, view.winners[0]) if view.phase == "over" and view.end_reason and view.winners else None,
+    )
+    return ctx.part("prompt", props, lambda: board_prompt_text(ctx, view))
+
+
+def board_prompt_text(ctx: GameContext, view: View) -> ft.Control:
     tr = ctx.tr
     names = ctx.names
     row: list[ft.Control] = []
@@ -709,7 +769,7 @@ def host_controls(ctx: GameContext, view: View) -> list[ft.Control]:
     tr = ctx.tr
     legal = view.board_legal
     out: list[ft.Control] = []
-    if view.phase == "tiles" and legal.tiles:
+    def tiles() -> ft.Control:
         left = dict(view.tiles_left_by_type)
         buttons = []
         # the host's own entries for the table (by: null): not acting for a player, so never
@@ -729,58 +789,84 @@ def host_controls(ctx: GameContext, view: View) -> list[ft.Control]:
                 ),
             )
             buttons.append(tap(f"tile-{kind}", box, handler(ctx.submit, {"type": "reveal_tile", "by": ctx.seat, "kind": kind}), key=f"tile-{kind}"))
-        out.append(ft.Row(buttons, wrap=True, spacing=10, run_spacing=10))
+        return ft.Row(buttons, wrap=True, spacing=10, run_spacing=10)
+
+    if view.phase == "tiles" and legal.tiles:
+        out.append(ctx.part("host-tiles", (legal.tiles, view.tiles_left_by_type), tiles))
     if view.phase == "choose_shootout" and legal.shootouts and view.current is not None:
-        out.append(ft.Row([act_button(ctx, view.current, tr.t("chicago_poker.ui.resolve", business=b), handler(ctx.submit, {"type": "choose_shootout", "by": view.current, "business": b}), ident=f"choose-{b}") for b in legal.shootouts], wrap=True))
+        current = view.current
+        out.append(
+            ctx.part(
+                "host-choose",
+                (legal.shootouts, current),
+                lambda: ft.Row([act_button(ctx, current, tr.t("chicago_poker.ui.resolve", business=b), handler(ctx.submit, {"type": "choose_shootout", "by": current, "business": b}), ident=f"choose-{b}") for b in legal.shootouts], wrap=True),
+            )
+        )
     if view.phase == "deck_card" and legal.deck_card_for:
         seat = legal.deck_card_for[0]
         key = ("chicago_poker.deck", view.shootout.business if view.shootout else 0, len(view.shootouts), seat, len(view.reinforcement.deck_cards) if view.reinforcement else 0)
         value, colour = picked_card(ctx, key)
         ready = value is not None and colour is not None
-        controls: list[ft.Control] = [
-            label(tr.t("chicago_poker.ui.enter_deck_card", ctx.names, seat=seat), 20, INK, ft.FontWeight.BOLD),
-            card_picker(ctx, view, key, compact=False),
-            act_button(
-                ctx,
-                seat,
-                tr.t("chicago_poker.ui.enter_card"),
-                handler(ctx.submit, {"type": "reveal_deck_card", "by": ctx.seat, "seat": seat, "card": card_payload(value, colour)}) if ready else None,
-                ident="deck-card-enter",
-                disabled=not ready,
-                reason=tr.t("chicago_poker.ui.pick_card_first"),
-            ),
-        ]
-        if view.special_cards:
-            controls.append(ft.Row([act_button(ctx, seat, tr.t(f"chicago_poker.special.{k}"), handler(ctx.submit, {"type": "reveal_deck_card", "by": ctx.seat, "seat": seat, "card": k}), ident=f"deck-special-{k}") for k in ("liquidation", "police_raid", "limousine", "revolver", "bribe")], wrap=True))
-        out.append(panel(controls, ident="deck-card"))
+
+        def deck_card() -> ft.Control:
+            controls: list[ft.Control] = [
+                label(tr.t("chicago_poker.ui.enter_deck_card", ctx.names, seat=seat), 20, INK, ft.FontWeight.BOLD),
+                card_picker(ctx, view, key, compact=False),
+                act_button(
+                    ctx,
+                    seat,
+                    tr.t("chicago_poker.ui.enter_card"),
+                    handler(ctx.submit, {"type": "reveal_deck_card", "by": ctx.seat, "seat": seat, "card": card_payload(value, colour)}) if ready else None,
+                    ident="deck-card-enter",
+                    disabled=not ready,
+                    reason=tr.t("chicago_poker.ui.pick_card_first"),
+                ),
+            ]
+            if view.special_cards:
+                controls.append(ft.Row([act_button(ctx, seat, tr.t(f"chicago_poker.special.{k}"), handler(ctx.submit, {"type": "reveal_deck_card", "by": ctx.seat, "seat": seat, "card": k}), ident=f"deck-special-{k}") for k in ("liquidation", "police_raid", "limousine", "revolver", "bribe")], wrap=True))
+            return panel(controls, ident="deck-card")
+
+        out.append(ctx.part("host-deck-card", (seat, key, value, colour, known_cards(view), view.special_cards), deck_card))
     if view.phase == "actions" and view.current is not None:
         seat = view.current
-        buttons: list[ft.Control] = []
-        if legal.draw:
-            buttons.append(act_button(ctx, seat, tr.t("chicago_poker.ui.draw_for", ctx.names, seat=seat), handler(ctx.submit, {"type": "draw", "by": seat}), ident="draw", named=True))
-        if legal.end_turn:
-            buttons.append(act_button(ctx, seat, tr.t("chicago_poker.ui.end_turn_for", ctx.names, seat=seat), handler(ctx.submit, {"type": "end_turn", "by": seat}), ident="end-turn", named=True))
-        if buttons:
-            out.append(ft.Row(buttons, wrap=True, spacing=10))
-        if legal.play:
-            key = ("chicago_poker.board_card", view.turn, view.actions_left)
-            out.append(
-                panel(
-                    [
-                        label(tr.t("chicago_poker.ui.face_up_for", ctx.names, seat=seat), 18, ACCENT, ft.FontWeight.BOLD),
-                        card_picker(ctx, view, key, compact=False),
-                        ft.Row(
-                            [play_buttons(ctx, view, seat, legal.play, key, compact=False), label(tr.t("chicago_poker.ui.face_down_on_phone"), 15, MUTED)],
-                            spacing=12,
-                            wrap=True,
-                            vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                        ),
-                    ],
-                    ident="board-card",
-                )
+        draw, end_turn = legal.draw, legal.end_turn
+
+        def turn_buttons() -> ft.Control:
+            buttons: list[ft.Control] = []
+            if draw:
+                buttons.append(act_button(ctx, seat, tr.t("chicago_poker.ui.draw_for", ctx.names, seat=seat), handler(ctx.submit, {"type": "draw", "by": seat}), ident="draw", named=True))
+            if end_turn:
+                buttons.append(act_button(ctx, seat, tr.t("chicago_poker.ui.end_turn_for", ctx.names, seat=seat), handler(ctx.submit, {"type": "end_turn", "by": seat}), ident="end-turn", named=True))
+            return ft.Row(buttons, wrap=True, spacing=10)
+
+        if draw or end_turn:
+            out.append(ctx.part("host-turn", (seat, draw, end_turn), turn_buttons))
+        # the face-up entry stays mounted (hidden) once the turn's actions are spent, so the next
+        # turn sends what changed in it, not the whole picker again
+        card_key = ("chicago_poker.board_card", view.turn, view.actions_left)
+        plays = legal.play
+
+        def face_up() -> ft.Control:
+            entry = panel(
+                [
+                    label(tr.t("chicago_poker.ui.face_up_for", ctx.names, seat=seat), 18, ACCENT, ft.FontWeight.BOLD),
+                    card_picker(ctx, view, card_key, compact=False),
+                    ft.Row(
+                        [play_buttons(ctx, view, seat, plays, card_key, compact=False), label(tr.t("chicago_poker.ui.face_down_on_phone"), 15, MUTED)],
+                        spacing=12,
+                        wrap=True,
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                    ),
+                ],
+                ident="board-card",
             )
-        elif view.actions_left:
-            out.append(label(tr.t("chicago_poker.ui.face_down_on_phone"), 16, MUTED))
+            entry.visible = bool(plays)
+            return entry
+
+        props = (seat, card_key, picked_card(ctx, card_key), known_cards(view), plays, tuple((b.id, b.kind) for b in view.businesses))
+        out.append(ctx.part("host-face-up", props, face_up))
+        if not plays and view.actions_left:
+            out.append(ctx.part("host-face-down-note", None, lambda: label(tr.t("chicago_poker.ui.face_down_on_phone"), 16, MUTED)))
     return out
 
 
@@ -815,36 +901,56 @@ def seat_body(ctx: GameContext, view: View) -> ft.Control:
     seat = me.seat
     items: list[ft.Control] = []
     if board.phase == "over":
-        items.append(label(tr.t("ui.winner", ctx.names, seats=list(board.winners)), 26, ACCENT, ft.FontWeight.BOLD))
+        winners = board.winners
+        items.append(ctx.part("my-winner", winners, lambda: label(tr.t("ui.winner", ctx.names, seats=list(winners)), 26, ACCENT, ft.FontWeight.BOLD)))
     # hand size and actions: always in sight
     facts = [tr.t("chicago_poker.ui.my_hand", hand=board.hands[seat])]
     if board.phase == "actions" and board.current == seat:
         facts.append(tr.t("chicago_poker.ui.my_actions", actions=board.actions_left))
-    items.append(ft.Semantics(identifier="my-facts", key="my-facts", content=label(" · ".join(facts), 22, INK, ft.FontWeight.BOLD)))
+    fact_line = " · ".join(facts)
+    items.append(ctx.part("my-facts", fact_line, lambda: ft.Semantics(identifier="my-facts", key="my-facts", content=label(fact_line, 22, INK, ft.FontWeight.BOLD))))
     if board.hands[seat] > board.hand_limit:
-        items.append(label(tr.t("chicago_poker.ui.over_limit", limit=board.hand_limit), 18, ACCENT, ft.FontWeight.BOLD))
+        limit = board.hand_limit
+        items.append(ctx.part("my-over-limit", limit, lambda: label(tr.t("chicago_poker.ui.over_limit", limit=limit), 18, ACCENT, ft.FontWeight.BOLD)))
 
     if board.phase == "tiles":
-        items.append(label(tr.t("chicago_poker.ui.board_enters_tile"), 18, MUTED))
+        items.append(ctx.part("my-board-enters", "tile", lambda: label(tr.t("chicago_poker.ui.board_enters_tile"), 18, MUTED)))
     elif board.phase == "deck_card":
-        items.append(label(tr.t("chicago_poker.ui.board_enters_deck_card"), 18, MUTED))
+        items.append(ctx.part("my-board-enters", "deck", lambda: label(tr.t("chicago_poker.ui.board_enters_deck_card"), 18, MUTED)))
     if legal.shootouts:
-        items.append(label(tr.t("chicago_poker.ui.choose_first"), 20, INK, ft.FontWeight.BOLD))
-        items.append(ft.Row([big_button(tr.t("chicago_poker.ui.resolve", business=b), handler(ctx.submit, {"type": "choose_shootout", "by": seat, "business": b}), ident=f"choose-{b}") for b in legal.shootouts], wrap=True))
+        shootouts = legal.shootouts
+        items.append(
+            ctx.part(
+                "my-choose",
+                (shootouts, seat),
+                lambda: ft.Column(
+                    [
+                        label(tr.t("chicago_poker.ui.choose_first"), 20, INK, ft.FontWeight.BOLD),
+                        ft.Row([big_button(tr.t("chicago_poker.ui.resolve", business=b), handler(ctx.submit, {"type": "choose_shootout", "by": seat, "business": b}), ident=f"choose-{b}") for b in shootouts], wrap=True),
+                    ],
+                    spacing=12,
+                    tight=True,
+                ),
+            )
+        )
     if legal.reinforce:
-        items.append(panel([label(tr.t("chicago_poker.ui.reinforce_prompt"), 22, ACCENT, ft.FontWeight.BOLD), label(tr.t("chicago_poker.ui.reinforce_secret"), 15, MUTED)], ident="reinforce", border=ACCENT))
+        items.append(ctx.part("my-reinforce", None, lambda: panel([label(tr.t("chicago_poker.ui.reinforce_prompt"), 22, ACCENT, ft.FontWeight.BOLD), label(tr.t("chicago_poker.ui.reinforce_secret"), 15, MUTED)], ident="reinforce", border=ACCENT)))
     elif board.phase == "reinforce" and seat not in board.waiting_for:
         others = [s for s in board.waiting_for if s != seat]
         if others:
-            items.append(panel([label(tr.t("ui.waiting_for", ctx.names, seats=others), 16, MUTED)], ident="my-pick"))
+            items.append(ctx.part("my-waiting", tuple(others), lambda: panel([label(tr.t("ui.waiting_for", ctx.names, seats=others), 16, MUTED)], ident="my-pick")))
     # Everything only this seat knows, and the choices among its own cards, behind the pad. It
     # comes before the turn's other controls, so that the card picker opens in view.
     parts = private_parts(ctx, view, seat)
-    if parts:
+    if parts or board.phase != "over":
+        # mounted through the game, hidden while nothing is private: a turn's start shows it, it
+        # does not send it
         hold, release = pad_texts(ctx, view, seat)
-        items.append(private_section(ctx, lambda: ft.Column([build() for build in parts], spacing=12), hold_text=hold, release_text=release))
+        items.append(private_section(ctx, lambda: ft.Column([build() for build in parts], spacing=12), hold_text=hold, release_text=release, visible=bool(parts)))
     if board.phase == "actions" and board.current == seat:
         items.extend(turn_controls(ctx, view, seat))
+    elif board.phase == "actions":
+        items.append(turn_buttons(ctx, seat, draw=False, end_turn=False))
     shootout = shown_shootout(ctx, board)
     if shootout is not None:
         items.append(shootout_panel(ctx, board, shootout))
@@ -854,10 +960,10 @@ def seat_body(ctx: GameContext, view: View) -> ft.Control:
     # While hidden, the grid is the public one (backs, as on the board); while open, it shows the
     # faces of this seat's own face-down cards.
     mine = {(h.business, h.position): h.card for h in me.face_down} if peeking(ctx) else None
-    items.append(label(tr.t("chicago_poker.ui.businesses"), 18, MUTED))
+    items.append(ctx.part("my-businesses-title", None, lambda: label(tr.t("chicago_poker.ui.businesses"), 18, MUTED)))
     items.append(businesses_grid(ctx, board, ctx.width, mine, compact=True))
     items.append(control_row(ctx, board, compact=True))
-    return ft.Column(items, spacing=12)
+    return ctx.group("seat-body", None, items, lambda items: ft.Column(items, spacing=12))
 
 
 def pad_texts(ctx: GameContext, view: View, seat: int) -> tuple[str, str]:
@@ -926,13 +1032,7 @@ def turn_controls(ctx: GameContext, view: View, seat: int) -> list[ft.Control]:
     if special is not None:
         out.append(special_panel(ctx, view, seat, special, special_key))
         return out
-    buttons: list[ft.Control] = []
-    if legal.draw:
-        buttons.append(big_button(tr.t("chicago_poker.ui.draw"), handler(ctx.submit, {"type": "draw", "by": seat}), ident="draw"))
-    if legal.end_turn:
-        buttons.append(big_button(tr.t("chicago_poker.ui.end_turn"), handler(ctx.submit, {"type": "end_turn", "by": seat}), ident="end-turn", colour="#A5D6A7"))
-    if buttons:
-        out.append(ft.Row(buttons, wrap=True, spacing=10))
+    out.append(turn_buttons(ctx, seat, legal.draw, legal.end_turn))
     # The card to play (face up or face down) is chosen in the private section: see play_panel.
     if legal.specials:
 
@@ -940,9 +1040,38 @@ def turn_controls(ctx: GameContext, view: View, seat: int) -> list[ft.Control]:
             ctx.ui[special_key] = kind
             await ctx.rerender()
 
-        out.append(label(tr.t("chicago_poker.ui.specials"), 18, MUTED))
-        out.append(ft.Row([big_button(tr.t(f"chicago_poker.special.{k}"), handler(choose, k), ident=f"special-{k}", colour="#CE93D8") for k in legal.specials], wrap=True, spacing=8, run_spacing=8))
+        specials = legal.specials
+        out.append(
+            ctx.part(
+                "my-specials",
+                (specials, special_key),
+                lambda: ft.Column(
+                    [
+                        label(tr.t("chicago_poker.ui.specials"), 18, MUTED),
+                        ft.Row([big_button(tr.t(f"chicago_poker.special.{k}"), handler(choose, k), ident=f"special-{k}", colour="#CE93D8") for k in specials], wrap=True, spacing=8, run_spacing=8),
+                    ],
+                    spacing=12,
+                    tight=True,
+                ),
+            )
+        )
     return out
+
+
+def turn_buttons(ctx: GameContext, seat: int, draw: bool, end_turn: bool) -> ft.Control:
+    """Draw and End turn: mounted on every phone through the actions phase, shown on the current
+    player's (a turn's start sends two flags, not the buttons)."""
+
+    def build() -> ft.Control:
+        tr = ctx.tr
+        buttons = [
+            big_button(tr.t("chicago_poker.ui.draw"), handler(ctx.submit, {"type": "draw", "by": seat}), ident="draw"),
+            big_button(tr.t("chicago_poker.ui.end_turn"), handler(ctx.submit, {"type": "end_turn", "by": seat}), ident="end-turn", colour="#A5D6A7"),
+        ]
+        buttons[0].visible, buttons[1].visible = draw, end_turn
+        return ft.Row(buttons, wrap=True, spacing=10, visible=draw or end_turn)
+
+    return ctx.part("my-turn", (seat, draw, end_turn), build)
 
 
 def special_ui_key(view: View) -> Any:
