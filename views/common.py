@@ -378,16 +378,22 @@ def private_section(ctx: GameContext, build: Callable[[], ft.Control], *, hold_t
     face-down card"). `visible=False`: mounted but hidden, for a game whose turns bring the
     section and take it away (a turn's start then shows it instead of sending it).
 
-    The pad stays first, with the same key in every state: Flet then keeps its control id across
-    the redraws a press causes, and the release reaches the control the finger is on."""
+    The pad stays first, with the same key, while hidden and held: Flet then keeps its control id
+    across the redraws a press causes, and the release reaches the control the finger is on. Shown
+    (with a tap, or by a first step picked with a lift: `choice_target(then_open=True)`), the
+    cards take the pad's place under a "Hide my cards" button, so what comes next is in view."""
     state = ctx.ui.get(PEEK_KEY)
     # (the pad's and the buttons' handlers use only the page's `ui` and `rerender`, the same at
     # every drawing: a reused pad acts as a new one would)
     held = state == PEEK_HELD
-    items: list[ft.Control] = [ctx.part("hold-private", (held, hold_text, release_text), lambda: hold_pad(ctx, held=held, hold_text=hold_text, release_text=release_text))]
+    items: list[ft.Control] = []
     if state == PEEK_SHOWN:
+        # shown with a tap, or left shown by a first step picked from the pad: no finger is on
+        # the pad, and the cards take its place (the next step comes up into view)
         items.append(ctx.part("hide-private", None, lambda: big_button(ctx.tr.t("ui.hide_private"), handler(_set_peek, ctx, False), ident="hide-private", colour="#B0BEC5")))
-    elif not state:
+    else:
+        items.append(ctx.part("hold-private", (held, hold_text, release_text), lambda: hold_pad(ctx, held=held, hold_text=hold_text, release_text=release_text)))
+    if not state:
         items.append(ctx.part("show-private", None, lambda: show_private_button(ctx)))
     if state:
         content = build()
@@ -483,13 +489,15 @@ def hold_pad(ctx: GameContext, *, held: bool, hold_text: str | None = None, rele
     )
 
 
-def choice_target(ctx: GameContext, content: ft.Control, on_pick: Callable[[], Awaitable[Any]]) -> ft.Control:
+def choice_target(ctx: GameContext, content: ft.Control, on_pick: Callable[[], Awaitable[Any]], *, then_open: bool = False) -> ft.Control:
     """A choice in the private section: tapped (cards shown with a tap), or reached by sliding the
-    finger from the hold pad and lifting on it. A lift hides the cards, then picks."""
+    finger from the hold pad and lifting on it. A lift hides the cards, then picks; `then_open`:
+    the choice is a first step (a card, whose place comes next), so the lift leaves the cards
+    shown as a tap on "Show my cards" does, with the next step in view for the next tap."""
 
     async def dropped(_event: Any) -> None:
         _keep_peek(ctx)
-        ctx.ui[PEEK_KEY] = False
+        ctx.ui[PEEK_KEY] = PEEK_SHOWN if then_open else False
         await on_pick()
 
     return ft.DragTarget(group=PEEK_GROUP, content=content, on_will_accept=_arrived(ctx), on_leave=handler(_hide_soon, ctx), on_accept=dropped)

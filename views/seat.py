@@ -368,7 +368,7 @@ def your_turn(ctx: GameContext) -> ft.Control:
         content=ft.Container(
             bgcolor=ACCENT,
             border_radius=12,
-            padding=ft.Padding.symmetric(horizontal=14, vertical=16),
+            padding=ft.Padding.symmetric(horizontal=14, vertical=8),
             width=ctx.width,
             alignment=ft.Alignment.CENTER,
             content=ft.Text(ctx.tr.t("ui.your_turn"), size=34, weight=ft.FontWeight.BOLD, color="#111111", text_align=ft.TextAlign.CENTER),

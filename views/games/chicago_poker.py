@@ -10,13 +10,14 @@ a Bribe and a reinforcement are entered only on the owner's phone.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import flet as ft
 
 from companion.games.chicago_poker import COLOURS, COLUMN_MAX, LIMOUSINE_MAX, VALUES, Card, View
 from companion.games.poker_hands import RECOMMENDED_RANKING
+from views.text_metrics import text_width
 from views.context import GameContext, SetupContext
 from views.steps import go_to_step, shown_step
 from views.common import (
@@ -29,6 +30,7 @@ from views.common import (
     PEEK_KEY,
     act_button,
     big_button,
+    choice_target,
     glyph,
     handler,
     icon_button,
@@ -189,23 +191,18 @@ def pattern_legend(tr: Any, pattern: str) -> str:
     return " · ".join(parts)
 
 
+#: a business's faces as one line of type: up (a light face) a filled bar, down an outline
+PIP = {"U": "▮", "D": "▯"}
+
+
 def pattern_pips(pattern: str, size: int = 16, legend: str | None = None) -> ft.Control:
-    """The business's faces, up (light) and down (dark), one pip a card; `legend`: under them, in
-    words (the strip alone is not understood)."""
-    pips = [
-        ft.Container(
-            width=size * 0.75,
-            height=size,
-            border_radius=2,
-            bgcolor="#FFFDF5" if p == "U" else "#37474F",
-            border=ft.Border.all(1, "#FFFFFF"),
-        )
-        for p in pattern
-    ]
-    strip = ft.Row(pips, spacing=2, tight=True)
+    """The business's faces, up (filled) and down (outlined), one pip a card; `legend`: under
+    them, in words (the strip alone is not understood). One text, not a box a pip: a business
+    arriving costs its phone one control for the strip."""
+    strip = ft.Text("".join(PIP[p] for p in pattern), size=int(size * 1.2), color="#FFFDF5", weight=ft.FontWeight.BOLD)
     if legend is None:
         return strip
-    return ft.Column([strip, label(legend, max(13, int(size * 0.9)), INK)], spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.END)
+    return ft.Column([strip, label(legend, max(13, int(size * 0.9)), INK)], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.END)
 
 
 def tap(ident: str, content: ft.Control, on_click: Any, *, selected: bool = False, key: str | None = None) -> ft.Control:
@@ -282,7 +279,7 @@ def card_picker(ctx: GameContext, view: View, key: Any, compact: bool) -> ft.Con
             alignment=ft.Alignment.CENTER,
             content=ft.Text(str(n), size=size * 0.42, weight=ft.FontWeight.BOLD, color=MUTED if gone else DARK),
         )
-        value_buttons.append(tap(f"value-{n}", box, None if gone else handler(choose, "value", n), selected=chosen))
+        value_buttons.append(pick_button(ctx, f"value-{n}", box, None if gone else (lambda n=n: choose("value", n)), chosen, compact))
     if compact:  # phone: 3 rows of 5
         rows: list[ft.Control] = [ft.Row(value_buttons[i : i + 5], spacing=6) for i in range(0, len(value_buttons), 5)]
     else:  # board: one row of 15
@@ -300,7 +297,7 @@ def card_picker(ctx: GameContext, view: View, key: Any, compact: bool) -> ft.Con
             alignment=ft.Alignment.CENTER,
             content=ft.Text("✕" if gone else colour_digit(c), size=size * 0.38, weight=ft.FontWeight.BOLD, color=MUTED if gone else "#FFFFFF"),
         )
-        colours.append(tap(f"colour-{c}", box, None if gone else handler(choose, "colour", c), selected=chosen))
+        colours.append(pick_button(ctx, f"colour-{c}", box, None if gone else (lambda c=c: choose("colour", c)), chosen, compact))
     if value is not None and colour is not None:
         # small type, no card face: read by the owner, not across the table
         chosen_line: ft.Control = label(ctx.tr.t("chicago_poker.ui.chosen", card=ctx.tr.t("chicago_poker.ui.card", value=value, colour=colour)), 15, INK)
@@ -308,6 +305,17 @@ def card_picker(ctx: GameContext, view: View, key: Any, compact: bool) -> ft.Con
         chosen_line = label(ctx.tr.t("chicago_poker.ui.pick_value_colour"), 16, MUTED)
     rows.append(ft.Row([*colours, chosen_line], spacing=6, wrap=True, run_spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     return ft.Column(rows, spacing=6, tight=True)
+
+
+def pick_button(ctx: GameContext, ident: str, box: ft.Control, pick: Callable[[], Awaitable[None]] | None, selected: bool, secret: bool) -> ft.Control:
+    """A value or colour of the card picker. On a phone (`secret`: inside the private section) it is
+    also reached by sliding from the hold pad: the lift picks it and leaves the cards shown, the
+    rest of the card in view."""
+    on_click = None if pick is None else handler(pick)
+    if not secret or pick is None:
+        return tap(ident, box, on_click, selected=selected)
+    box.on_click = on_click  # type: ignore[attr-defined]
+    return ft.Semantics(identifier=ident, key=ident, button=True, selected=selected, content=choice_target(ctx, box, pick, then_open=True))
 
 
 class _Card:
@@ -329,6 +337,7 @@ def play_buttons(ctx: GameContext, view: View, seat: int, plays: Any, key: Any, 
     ready = value is not None and colour is not None
     kinds = {b.id: b.kind for b in view.businesses}
     buttons = []
+    texts: list[tuple[str, str]] = []
     for business, face in plays:
         action = {
             "type": "play_face_up" if face == "up" else "play_face_down",
@@ -339,6 +348,7 @@ def play_buttons(ctx: GameContext, view: View, seat: int, plays: Any, key: Any, 
         up = face == "up"
         text = tr.t("chicago_poker.ui.play_at", business=business, kind=kinds[business])
         face_text = tr.t("chicago_poker.ui.goes_up") if up else tr.t("chicago_poker.ui.goes_down")
+        texts.append((text, face_text))
         box = ft.Container(
             width=None if compact else 260,
             bgcolor=(ACCENT if up else "#90CAF9") if ready else "#37474F",
@@ -354,16 +364,35 @@ def play_buttons(ctx: GameContext, view: View, seat: int, plays: Any, key: Any, 
                         ],
                         spacing=0,
                         tight=True,
+                        # the button's width is the text's: a name longer than a line wraps, whole
+                        expand=True,
                     ),
                 ],
                 spacing=8,
-                tight=True,
             ),
         )
         buttons.append(tap(f"play-{business}", box, handler(ctx.submit, action) if ready else None, key=ctx.act_key(f"play-{business}", seat)))
-    if compact:  # two a row on a phone: the whole entry fits a 390 x 844 screen
-        return ft.Column([ft.Row([ft.Container(b, expand=True) for b in buttons[i : i + 2]], spacing=8) for i in range(0, len(buttons), 2)], spacing=8, tight=True)
+    if compact:
+        # two a row on a phone where every name fits half the width (the whole entry then fits a
+        # 390 x 844 screen), else one a row: a button always says its business's whole name
+        per_row = 2 if all(play_text_fits(t, (ctx.width - PLAY_ROW_INSET - 8) / 2) for t in texts) else 1
+        return ft.Column([ft.Row([ft.Container(b, expand=True) for b in buttons[i : i + per_row]], spacing=8) for i in range(0, len(buttons), per_row)], spacing=8, tight=True)
     return ft.Row(buttons, spacing=8, wrap=True)
+
+
+#: what a phone's play buttons have around them across the page: the page's padding and the
+#: play panel's (12 px each side) and border
+PLAY_ROW_INSET = 2 * (12 + 12 + 3)
+#: what a play button takes beside its text: 12 px of padding each side, the 26 px icon, 8 px
+#: between them, and a few pixels of slack for shaping
+PLAY_BUTTON_CHROME = 2 * 12 + 26 + 8 + 4
+
+
+def play_text_fits(texts: tuple[str, str], width: float) -> bool:
+    """Whether a play button `width` px wide shows its two lines (the business at 17 px, the face
+    at 15 px, both bold) whole."""
+    name, face = texts
+    return text_width(name, 17, bold=True) <= width - PLAY_BUTTON_CHROME and text_width(face, 15, bold=True) <= width - PLAY_BUTTON_CHROME
 
 
 # --------------------------------------------------------------------------------------------
@@ -372,12 +401,13 @@ def play_buttons(ctx: GameContext, view: View, seat: int, plays: Any, key: Any, 
 
 
 def business_header(ctx: GameContext, business: Any, card_size: float) -> ft.Control:
+    pips = pattern_pips(business.pattern, int(card_size * 0.3), pattern_legend(ctx.tr, business.pattern))
+    pips.expand = True  # the pattern takes the rest of the line, at its right end
     return ft.Row(
         [
             label(str(business.id), int(card_size * 0.5), ACCENT, ft.FontWeight.BOLD),
             kind_badge(ctx, business.kind, int(card_size * 0.3)),
-            ft.Container(expand=True),
-            pattern_pips(business.pattern, int(card_size * 0.3), pattern_legend(ctx.tr, business.pattern)),
+            pips,
         ],
         spacing=8,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
@@ -399,18 +429,21 @@ def business_row(ctx: GameContext, column: Any, own: dict[int, Any], open_slot: 
         cells.append(empty_slot(column.next_face, card_size))
     if column.marker:
         cells.append(marker_icon(card_size * 0.8))
-    chip = ft.Container(width=card_size * 1.9, content=player_chip(ctx.tr, ctx.names, ctx.colours, column.seat, int(card_size * 0.26)))
+    chip = player_chip(ctx.tr, ctx.names, ctx.colours, column.seat, int(card_size * 0.26))
+    chip.width = card_size * 1.9  # every row's cards start at one line
     return ft.Row([chip, *cells], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
-def business_panel(ctx: GameContext, view: View, business: Any, width: float, card_size: float, mine: dict[tuple[int, int], Any] | None = None) -> ft.Control:
+def business_panel(ctx: GameContext, view: View, business: Any, width: float, card_size: float, mine: dict[tuple[int, int], Any] | None = None, compact: bool = False) -> ft.Control:
     """A business: its type and pattern, then one row per player with cards there (each a part:
     a card played redraws its row only)."""
     number = business.id
     over = view.phase == "over"
     rows: list[ft.Control] = [ctx.part(f"business-{number}-head", (business.kind, business.pattern, card_size), lambda: business_header(ctx, business, card_size))]
     for column in business.columns:
-        if not column.cards and over:
+        # a phone lists the players with cards here (each new row sent as it comes); the board
+        # keeps a row for every player, so its grid does not move as the round is played
+        if not column.cards and (over or compact):
             continue
         own = tuple(sorted((position, card) for (at, position), card in (mine or {}).items() if at == number)) if column.seat == ctx.seat else ()
         open_slot = column.next_face is not None and not business.in_shootout and not over
@@ -446,7 +479,7 @@ def businesses_grid(ctx: GameContext, view: View, width: float, mine: dict[tuple
     per_row = 1 if compact or width < 700 else 2
     box = (width - 12 * (per_row - 1)) / per_row
     card = 40 if compact else min(60.0, (box - 24) / 8.6)
-    panels = [business_panel(ctx, view, b, box, card, mine) for b in view.businesses]
+    panels = [business_panel(ctx, view, b, box, card, mine, compact) for b in view.businesses]
     return ctx.group("businesses", None, panels, lambda panels: ft.Row(panels, wrap=True, spacing=12, run_spacing=12, vertical_alignment=ft.CrossAxisAlignment.START))
 
 
@@ -949,7 +982,7 @@ def seat_body(ctx: GameContext, view: View) -> ft.Control:
         items.append(private_section(ctx, lambda: ft.Column([build() for build in parts], spacing=12), hold_text=hold, release_text=release, visible=bool(parts)))
     if board.phase == "actions" and board.current == seat:
         items.extend(turn_controls(ctx, view, seat))
-    elif board.phase == "actions":
+    elif board.phase != "over":
         items.append(turn_buttons(ctx, seat, draw=False, end_turn=False))
     shootout = shown_shootout(ctx, board)
     if shootout is not None:
@@ -1059,8 +1092,8 @@ def turn_controls(ctx: GameContext, view: View, seat: int) -> list[ft.Control]:
 
 
 def turn_buttons(ctx: GameContext, seat: int, draw: bool, end_turn: bool) -> ft.Control:
-    """Draw and End turn: mounted on every phone through the actions phase, shown on the current
-    player's (a turn's start sends two flags, not the buttons)."""
+    """Draw and End turn: mounted on every phone through the game, shown on the current player's
+    (a turn's start sends two flags, not the buttons)."""
 
     def build() -> ft.Control:
         tr = ctx.tr
@@ -1093,7 +1126,7 @@ def play_panel(ctx: GameContext, view: View, seat: int) -> ft.Control:
     key = draft_key(ctx, ("chicago_poker.card", view.turn, view.actions_left))
     return panel(
         [
-            label(ctx.tr.t("chicago_poker.ui.play_card"), 20, ACCENT, ft.FontWeight.BOLD),
+            label(ctx.tr.t("chicago_poker.ui.play_card"), 17, ACCENT, ft.FontWeight.BOLD),
             card_picker(ctx, view, key, compact=True),
             play_buttons(ctx, view, seat, legal.play, key, compact=True),
         ],

@@ -339,7 +339,7 @@ def board_body(ctx: GameContext, view: View) -> ft.Control:
         if view.phase == "round_over":
             items.append(big_button(tr.t("corruption.ui.deal_close"), handler(toggle, ctx, ("corruption.dealing", view.round)), ident="deal-close", colour="#B0BEC5"))
         items.append(score_row(ctx, view))
-        return ft.Column(items, spacing=12)
+        return ft.Column(items, spacing=12)  # the deal form's fields: drawn as typed, never reused
     index: int | None = None
     # keyed: the steps and the entry come and go above the contracts, which keep their place
     # (matched by position, they would be drawn anew each time)
@@ -349,9 +349,9 @@ def board_body(ctx: GameContext, view: View) -> ft.Control:
     entry = board_entry(ctx, view)
     if entry is not None:
         items.append(role("entry", entry))
-    items.append(role("columns", columns(ctx, view, index)))
-    items.append(role("scores", score_row(ctx, view)))
-    return ft.Column(items, spacing=12)
+    items.append(columns(ctx, view, index))
+    items.append(score_row(ctx, view))
+    return ctx.group("board-body", None, items, lambda items: ft.Column(items, spacing=12))
 
 
 async def toggle(ctx: GameContext, key: Any) -> None:
@@ -360,7 +360,26 @@ async def toggle(ctx: GameContext, key: Any) -> None:
 
 
 def prompt_bar(ctx: GameContext, view: View) -> ft.Control:
-    """Whose turn, or who the game waits for, in big type."""
+    """Whose turn, or who the game waits for, in big type: a part drawn from what it says."""
+    dealing = bool(ctx.ui.get(("corruption.dealing", view.round)))
+    turn = view.turn
+    props = (
+        view.phase,
+        view.round,
+        view.winners,
+        max(view.score) if view.phase == "over" else None,
+        view.order[0] if view.phase == "stud" else None,
+        turn,
+        view.cards_placed[turn] if turn is not None else None,
+        view.board_legal.face_up if view.phase == "corruption" else None,
+        pending_text(ctx, view) if view.phase == "awards" and view.pending is not None else None,
+        view.pending.seat if view.pending is not None else None,
+        dealing,
+    )
+    return ctx.part("prompt", props, lambda: prompt_bar_text(ctx, view))
+
+
+def prompt_bar_text(ctx: GameContext, view: View) -> ft.Control:
     tr = ctx.tr
     bits: list[ft.Control] = []
     size = 24
@@ -431,7 +450,7 @@ def columns(ctx: GameContext, view: View, step: int | None) -> ft.Control:
     cols = []
     for body in view.bodies:
         cols.append(body_column(ctx, view, body, width, step, focus_contract, focus_cards, outcome_at, struck))
-    return ft.Row(cols, spacing=8, run_spacing=8, wrap=True, vertical_alignment=ft.CrossAxisAlignment.START)
+    return ctx.group("columns", None, cols, lambda cols: ft.Row(cols, spacing=8, run_spacing=8, wrap=True, vertical_alignment=ft.CrossAxisAlignment.START))
 
 
 def board_card_size(ctx: GameContext) -> int:
@@ -449,6 +468,30 @@ def body_width(ctx: GameContext, minimum: float, inset: float = 0.0) -> float:
 
 
 def body_column(ctx: GameContext, view: View, body: Any, width: float, step: int | None, focus_contract: int | None, focus_cards: set[int], outcome_at: dict[int, int], struck: set[int]) -> ft.Control:
+    """A public body: its Swiss account and its contracts, each a part drawn from its own cards
+    and what of the focus and the struck cards falls on them (a card placed elsewhere draws
+    neither)."""
+    tr = ctx.tr
+    name = body.body
+    contracts = contracts_by_id(view)
+    # the names the Swiss cards are assigned to (the only thing of the contracts it shows)
+    assigned = tuple((p.index, contracts[p.assigned_to].name) for p in body.swiss if p.assigned_to in contracts)
+    swiss_focus = frozenset(p.index for p in body.swiss if p.index in focus_cards)
+    tiles: list[ft.Control] = [
+        ctx.part(f"body-{name}-title", None, lambda: label(tr.t(f"corruption.body.{name}"), 26, ACCENT, ft.FontWeight.BOLD)),
+        ctx.part(f"swiss-{name}", (body.swiss, swiss_focus, assigned), lambda: swiss_panel(ctx, view, body, swiss_focus)),
+    ]
+    for contract in body.contracts:
+        shown = contract.award is not None and (step is None or outcome_at.get(contract.id, -1) <= step)
+        mine = {p.index for p in contract.placements}
+        props = (contract, focus_contract == contract.id, frozenset(focus_cards & mine), frozenset(struck & mine), shown)
+        tiles.append(ctx.part(f"contract-{contract.id}", props, lambda contract=contract, props=props: contract_tile(ctx, contract, *props[1:])))
+    if not body.contracts:
+        tiles.append(ctx.part(f"body-{name}-empty", None, lambda: label(tr.t("corruption.ui.no_contracts"), 15, MUTED)))
+    return ctx.group(f"body-{name}", width, tiles, lambda tiles: ft.Container(width=width, content=ft.Column(tiles, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)))
+
+
+def swiss_panel(ctx: GameContext, view: View, body: Any, focus_cards: frozenset[int]) -> ft.Control:
     tr = ctx.tr
     contracts = contracts_by_id(view)
     swiss_cards: list[ft.Control] = []
@@ -458,7 +501,7 @@ def body_column(ctx: GameContext, view: View, body: Any, width: float, step: int
         if p.assigned_to is not None and p.assigned_to in contracts:
             bits.append(label(tr.t("corruption.ui.swiss_to", contract=contracts[p.assigned_to].name), 14, ACCENT))
         swiss_cards.append(ft.Row(bits, spacing=4, tight=True))
-    swiss = ft.Semantics(
+    return ft.Semantics(
         identifier=f"swiss-{body.body}",
         key=f"swiss-{body.body}",
         content=ft.Container(
@@ -475,17 +518,6 @@ def body_column(ctx: GameContext, view: View, body: Any, width: float, step: int
             ),
         ),
     )
-    tiles: list[ft.Control] = [
-        label(tr.t(f"corruption.body.{body.body}"), 26, ACCENT, ft.FontWeight.BOLD),
-        swiss,
-    ]
-    for contract in body.contracts:
-        shown = contract.award is not None and (step is None or outcome_at.get(contract.id, -1) <= step)
-        props = (contract, focus_contract == contract.id, frozenset(focus_cards), frozenset(struck), shown)
-        tiles.append(ctx.part(f"contract-{contract.id}", props, lambda contract=contract, props=props: contract_tile(ctx, contract, *props[1:])))
-    if not body.contracts:
-        tiles.append(label(tr.t("corruption.ui.no_contracts"), 15, MUTED))
-    return ft.Container(width=width, content=ft.Column(tiles, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
 
 
 def contract_tile(ctx: GameContext, contract: Any, focused: bool, focus_cards: frozenset[int], struck: frozenset[int], show_award: bool) -> ft.Control:
@@ -556,6 +588,10 @@ def contract_tile(ctx: GameContext, contract: Any, focused: bool, focus_cards: f
 
 
 def score_row(ctx: GameContext, view: View) -> ft.Control:
+    return ctx.part("scores", (view.order, view.score, view.contracts_won), lambda: score_panel(ctx, view))
+
+
+def score_panel(ctx: GameContext, view: View) -> ft.Control:
     tr = ctx.tr
     chips: list[ft.Control] = [label(tr.t("corruption.ui.scores"), 18, ACCENT, ft.FontWeight.BOLD)]
     for seat in view.order:
@@ -1007,19 +1043,21 @@ def placement_picker(ctx: GameContext, view: View, seat: int, legal: Any, *, pre
             key=f"{prefix}card-{card}",
             button=True,
             selected=selected,
-            content=choice_target(ctx, box, choose(card)),
+            content=choice_target(ctx, box, choose(card), then_open=True),
         )
 
     if ctx.seat is not None:
         # a secret card (a phone, or the tablet handed to its player): one size, fixed places
-        items.append(ft.Semantics(identifier=f"{prefix}card-choices", key=f"{prefix}card-choices", content=secret_choices(ctx.width, names, card_button, columns=3)))
+        card_choices: ft.Control = ft.Semantics(identifier=f"{prefix}card-choices", key=f"{prefix}card-choices", content=secret_choices(ctx.width, names, card_button, columns=3))
     else:
         # the board enters a face-up card, seen by all: the buttons as wide as their values
-        items.append(ft.Row([card_button(i, 20, 1, None) for i in range(len(cards))], wrap=True, spacing=8, run_spacing=8))
+        card_choices = ft.Row([card_button(i, 20, 1, None) for i in range(len(cards))], wrap=True, spacing=8, run_spacing=8)
+    items.append(card_choices)
     if chosen is not None:
+        places = len(items)
         # the shared board names the player whose card it enters (never "your")
         where_to = tr.t("corruption.ui.board_pick_place", ctx.names, seat=seat, card=card_name(ctx, chosen)) if ctx.seat is None else tr.t("corruption.ui.pick_place", card=card_name(ctx, chosen))
-        items.append(label(where_to, 20, ACCENT, ft.FontWeight.BOLD))
+        items.append(label(where_to, 20 if ctx.seat is None else 18, ACCENT, ft.FontWeight.BOLD))
         for body in view.bodies:
             row: list[ft.Control] = []
             if isinstance(chosen, int) and body.body in legal.swiss:
@@ -1045,8 +1083,15 @@ def placement_picker(ctx: GameContext, view: View, seat: int, legal: Any, *, pre
                         )
                     )
             if row:
-                items.append(label(tr.t(f"corruption.body.{body.body}"), 16, MUTED, ft.FontWeight.BOLD))
+                # a body's places on a line of their own; on a phone with no title above them
+                # (the Swiss account's button names the body), so they fit under the pad
+                if ctx.seat is None or not (isinstance(chosen, int) and body.body in legal.swiss):
+                    items.append(label(tr.t(f"corruption.body.{body.body}"), 16, MUTED, ft.FontWeight.BOLD))
                 items.append(ft.Row(row, wrap=True, spacing=8, run_spacing=8))
+        if ctx.seat is not None:
+            # on a phone the card's places come first, under the pad, where the lift that chose
+            # the card left the finger (the cards, to choose another, follow them)
+            items = [*items[places:], *items[:places]]
     return ft.Column(items, spacing=8)
 
 
@@ -1158,11 +1203,15 @@ def seat_body(ctx: GameContext, view: View) -> ft.Control:
     legal = view.my_legal
     assert me is not None and legal is not None
     seat = me.seat
-    items: list[ft.Control] = [label(tr.t("ui.round", round=view.round, rounds=view.rounds) + " · " + tr.t(f"corruption.phase.{view.phase}"), 16, MUTED)]
+    status = tr.t("ui.round", round=view.round, rounds=view.rounds) + " · " + tr.t(f"corruption.phase.{view.phase}")
+    items: list[ft.Control] = []
+    if not (view.phase == "corruption" and legal.cards):  # else said in the card's banner
+        items.append(ctx.part("my-status", status, lambda: label(status, 16, MUTED)))
     if view.phase == "over":
-        items.append(label(tr.t("corruption.ui.final", ctx.names, seats=list(view.winners), amount=max(view.score)), 24, ACCENT, ft.FontWeight.BOLD))
+        final = tr.t("corruption.ui.final", ctx.names, seats=list(view.winners), amount=max(view.score))
+        items.append(ctx.part("my-final", final, lambda: label(final, 24, ACCENT, ft.FontWeight.BOLD)))
     elif view.phase in ("deal", "round_over"):
-        items.append(label(tr.t("corruption.ui.wait_deal"), 18, INK))
+        items.append(ctx.part("my-wait-deal", None, lambda: label(tr.t("corruption.ui.wait_deal"), 18, INK)))
     elif view.phase == "stud":
         if legal.choose_face_up:
             items.append(stud_picker(ctx, view, seat))
@@ -1173,29 +1222,38 @@ def seat_body(ctx: GameContext, view: View) -> ft.Control:
             n = view.cards_placed[seat] + 1
             face_up = bool(legal.face_up)
             items.append(
-                ft.Semantics(
+                ctx.part("my-face", (n, face_up, status), lambda: ft.Semantics(
                     identifier="face-up" if face_up else "face-down",
                     key="face-up" if face_up else "face-down",
                     content=ft.Container(
                         bgcolor=ACCENT if face_up else "#37474F",
                         border_radius=10,
                         padding=10,
-                        content=ft.Text(
-                            tr.t("corruption.ui.your_card_face_up" if face_up else "corruption.ui.your_card_face_down", n=n),
-                            size=19,
-                            weight=ft.FontWeight.BOLD,
-                            color="#111111" if face_up else INK,
+                        content=ft.Column(
+                            [
+                                ft.Text(status, size=14, color="#111111" if face_up else MUTED),
+                                ft.Text(
+                                    tr.t("corruption.ui.your_card_face_up" if face_up else "corruption.ui.your_card_face_down", n=n),
+                                    size=19,
+                                    weight=ft.FontWeight.BOLD,
+                                    color="#111111" if face_up else INK,
+                                ),
+                            ],
+                            spacing=0,
+                            tight=True,
                         ),
                     ),
-                )
+                ))
             )
         elif view.turn is not None:
-            items.append(label(tr.t("corruption.ui.wait_card", ctx.names, seat=view.turn, n=view.cards_placed[view.turn] + 1), 18, INK))
+            waiting = tr.t("corruption.ui.wait_card", ctx.names, seat=view.turn, n=view.cards_placed[view.turn] + 1)
+            items.append(ctx.part("my-wait-card", waiting, lambda: label(waiting, 18, INK)))
     elif view.phase == "awards" and view.pending is not None:
         if view.pending.seat == seat and (legal.swiss_contracts or legal.hit_targets or legal.report_targets or legal.may_pass):
             items.append(award_choice(ctx, view, seat, legal))
         else:
-            items.append(label(pending_text(ctx, view), 18, INK))
+            pending = pending_text(ctx, view)
+            items.append(ctx.part("my-pending", pending, lambda: label(pending, 18, INK)))
     if legal.peek or (view.little_black_book and view.phase == "corruption"):
         items.append(peek_panel(ctx, view, seat, legal))
     if view.phase == "corruption":
@@ -1213,13 +1271,14 @@ def seat_body(ctx: GameContext, view: View) -> ft.Control:
 
         items.append(private_section(ctx, secrets))
     if view.award_log and view.phase in ("awards", "round_over", "over"):
-        recent = [label(tr.ruling(r, ctx.names), 15, INK) for r in view.award_log[-4:]]
-        items.append(panel(tr.t("corruption.ui.recent"), recent))
+        recent = tuple(view.award_log[-4:])
+        items.append(ctx.part("my-recent", recent, lambda: panel(tr.t("corruption.ui.recent"), [label(tr.ruling(r, ctx.names), 15, INK) for r in recent])))
     if view.contracts_won[seat]:
-        items.append(label(tr.t("corruption.ui.your_wins", contracts=", ".join(c.name for c in view.contracts_won[seat])), 16, WON))
+        wins = tr.t("corruption.ui.your_wins", contracts=", ".join(c.name for c in view.contracts_won[seat]))
+        items.append(ctx.part("my-wins", wins, lambda: label(wins, 16, WON)))
     # The table everyone sees, always in view: drawn from the board's projection, never view.me.
     items.append(public_table(ctx, public_view(ctx, view)))
-    return ft.Column(items, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    return ctx.group("seat-body", None, items, lambda items: ft.Column(items, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
 
 
 def seen_lines(ctx: GameContext, view: View) -> list[ft.Control]:
@@ -1335,21 +1394,36 @@ def public_table(ctx: GameContext, board: View) -> ft.Control:
 
 
 def table_panel(ctx: GameContext, view: View, known: dict[int, Any], ident: str, title: str) -> ft.Control:
+    """The table on a phone, a row per contract and per Swiss account, each a part drawn from its
+    own cards (and the faces this seat knows of them)."""
     tr = ctx.tr
-    rows: list[ft.Control] = []
+    rows: list[ft.Control] = [ctx.part(f"{ident}-title", title, lambda: label(tr.t(title), 16, MUTED))]
     for body in view.bodies:
-        rows.append(label(tr.t(f"corruption.body.{body.body}"), 17, ACCENT, ft.FontWeight.BOLD))
+        name = body.body
+        rows.append(ctx.part(f"{ident}-{name}", None, lambda name=name: label(tr.t(f"corruption.body.{name}"), 17, ACCENT, ft.FontWeight.BOLD)))
         if body.swiss:
-            swiss = [card_tile(ctx, p.seat, p.card if p.card is not None else known.get(p.index), size=28, sideways=True) for p in body.swiss]
-            rows.append(ft.Row([label(tr.t("corruption.swiss_account"), 14, MUTED), *swiss], wrap=True, spacing=4))
+            faces = tuple(p.card if p.card is not None else known.get(p.index) for p in body.swiss)
+            rows.append(ctx.part(f"{ident}-{name}-swiss", (body.swiss, faces), lambda body=body, faces=faces: swiss_row(ctx, body, faces)))
         for contract in body.contracts:
-            cards = [card_tile(ctx, p.seat, p.card if p.card is not None else known.get(p.index), size=32) for p in contract.placements]
-            head = [label(contract.name, 15, INK, ft.FontWeight.BOLD), label(tr.money(contract.value), 14, ACCENT)]
-            if contract.deferred:
-                head.append(label(tr.t("corruption.ui.deferred"), 13, MUTED))
-            if contract.award is not None:
-                award = contract.award
-                text = tr.t("corruption.ui.won_by", ctx.names, seat=award.winner) if award.outcome == "won" else tr.t(f"corruption.ui.outcome.{award.outcome}")
-                head.append(ft.Semantics(identifier=f"my-award-{contract.id}", key=f"my-award-{contract.id}", content=label(text, 13, WON if award.outcome == "won" else DANGER, ft.FontWeight.BOLD)))
-            rows.append(ft.Row([*head, *cards], wrap=True, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
-    return ft.Semantics(identifier=ident, key=ident, content=panel(tr.t(title), rows))
+            faces = tuple(p.card if p.card is not None else known.get(p.index) for p in contract.placements)
+            rows.append(ctx.part(f"{ident}-contract-{contract.id}", (contract, faces), lambda contract=contract, faces=faces: contract_row(ctx, contract, faces)))
+    return ctx.group(ident, None, rows, lambda rows: ft.Semantics(identifier=ident, key=ident, content=ft.Container(bgcolor=PANEL, border_radius=10, padding=10, content=ft.Column(rows, spacing=4))))
+
+
+def swiss_row(ctx: GameContext, body: Any, faces: tuple[Any, ...]) -> ft.Control:
+    swiss = [card_tile(ctx, p.seat, face, size=28, sideways=True) for p, face in zip(body.swiss, faces, strict=True)]
+    return ft.Row([label(ctx.tr.t("corruption.swiss_account"), 14, MUTED), *swiss], wrap=True, spacing=4)
+
+
+def contract_row(ctx: GameContext, contract: Any, faces: tuple[Any, ...]) -> ft.Control:
+    tr = ctx.tr
+    cards = [card_tile(ctx, p.seat, face, size=32) for p, face in zip(contract.placements, faces, strict=True)]
+    head = [label(contract.name, 15, INK, ft.FontWeight.BOLD), label(tr.money(contract.value), 14, ACCENT)]
+    if contract.deferred:
+        head.append(label(tr.t("corruption.ui.deferred"), 13, MUTED))
+    if contract.award is not None:
+        award = contract.award
+        text = tr.t("corruption.ui.won_by", ctx.names, seat=award.winner) if award.outcome == "won" else tr.t(f"corruption.ui.outcome.{award.outcome}")
+        head.append(ft.Semantics(identifier=f"my-award-{contract.id}", key=f"my-award-{contract.id}", content=label(text, 13, WON if award.outcome == "won" else DANGER, ft.FontWeight.BOLD)))
+    return ft.Row([*head, *cards], wrap=True, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
