@@ -250,25 +250,32 @@ def picked_card(ctx: GameContext, key: Any) -> tuple[int | None, str | None]:
 PICK_RING = "#37474F"
 
 
+#: ctx.ui key of the card the page's picker enters now, and the cards it refuses (a page has one
+#: picker at a time: the board's face-up or deck card, a phone's play or reinforcement). Its
+#: buttons read it at the tap, so a button kept from an earlier drawing enters this drawing's card.
+PICKER = "chicago_poker.picker"
+
+
+async def choose_card_part(ctx: GameContext, field: str, item: Any) -> None:
+    key, known = ctx.ui[PICKER]
+    chosen = dict(ctx.ui.get(key) or {})
+    chosen[field] = item
+    if field == "value" and chosen.get("colour") and (item, chosen["colour"]) in known:
+        chosen.pop("colour")
+    ctx.ui[key] = chosen
+    await ctx.rerender()
+
+
 def card_picker(ctx: GameContext, view: View, key: Any, compact: bool) -> ft.Control:
     """Values 1-15 (phone: 3 rows of 5; board: one row), then the 5 colours; a card this
-    audience can see elsewhere is disabled (each card exists once)."""
+    audience can see elsewhere is disabled (each card exists once). Each button a part: a pick,
+    or the next action's entry, redraws the buttons that changed."""
     value, colour = picked_card(ctx, key)
-    known = known_cards(view)
+    known = frozenset(known_cards(view))
+    ctx.ui[PICKER] = (key, known)
     size = 50 if compact else 52
 
-    async def choose(field: str, item: Any) -> None:
-        chosen = dict(ctx.ui.get(key) or {})
-        chosen[field] = item
-        if field == "value" and chosen.get("colour") and (item, chosen["colour"]) in known:
-            chosen.pop("colour")
-        ctx.ui[key] = chosen
-        await ctx.rerender()
-
-    value_buttons = []
-    for n in VALUES:
-        gone = all((n, c) in known for c in COLOURS)
-        chosen = n == value
+    def value_button(n: int, gone: bool, chosen: bool) -> ft.Control:
         box = ft.Container(
             width=size,
             height=size * 0.86,
@@ -279,15 +286,9 @@ def card_picker(ctx: GameContext, view: View, key: Any, compact: bool) -> ft.Con
             alignment=ft.Alignment.CENTER,
             content=ft.Text(str(n), size=size * 0.42, weight=ft.FontWeight.BOLD, color=MUTED if gone else DARK),
         )
-        value_buttons.append(pick_button(ctx, f"value-{n}", box, None if gone else (lambda n=n: choose("value", n)), chosen, compact))
-    if compact:  # phone: 3 rows of 5
-        rows: list[ft.Control] = [ft.Row(value_buttons[i : i + 5], spacing=6) for i in range(0, len(value_buttons), 5)]
-    else:  # board: one row of 15
-        rows = [ft.Row(value_buttons, spacing=4, wrap=True, run_spacing=4)]
-    colours = []
-    for c in COLOURS:
-        gone = value is not None and (value, c) in known
-        chosen = c == colour
+        return pick_button(ctx, f"value-{n}", box, None if gone else (lambda: choose_card_part(ctx, "value", n)), chosen, compact)
+
+    def colour_button(c: str, gone: bool, chosen: bool) -> ft.Control:
         box = ft.Container(
             width=size,
             height=size * 0.86,
@@ -297,14 +298,30 @@ def card_picker(ctx: GameContext, view: View, key: Any, compact: bool) -> ft.Con
             alignment=ft.Alignment.CENTER,
             content=ft.Text("✕" if gone else colour_digit(c), size=size * 0.38, weight=ft.FontWeight.BOLD, color=MUTED if gone else "#FFFFFF"),
         )
-        colours.append(pick_button(ctx, f"colour-{c}", box, None if gone else (lambda c=c: choose("colour", c)), chosen, compact))
+        return pick_button(ctx, f"colour-{c}", box, None if gone else (lambda: choose_card_part(ctx, "colour", c)), chosen, compact)
+
+    value_buttons = []
+    for n in VALUES:
+        gone = all((n, c) in known for c in COLOURS)
+        value_buttons.append(ctx.part(f"pick-value-{n}", (n, gone, n == value, size, compact), lambda n=n, gone=gone: value_button(n, gone, n == value)))
+    if compact:  # phone: 3 rows of 5
+        rows: list[ft.Control] = [
+            ctx.group(f"pick-values-{i}", None, value_buttons[i : i + 5], lambda buttons: ft.Row(buttons, spacing=6)) for i in range(0, len(value_buttons), 5)
+        ]
+    else:  # board: one row of 15
+        rows = [ctx.group("pick-values", None, value_buttons, lambda buttons: ft.Row(buttons, spacing=4, wrap=True, run_spacing=4))]
+    colours = []
+    for c in COLOURS:
+        gone = value is not None and (value, c) in known
+        colours.append(ctx.part(f"pick-colour-{c}", (c, gone, c == colour, size, compact), lambda c=c, gone=gone: colour_button(c, gone, c == colour)))
     if value is not None and colour is not None:
         # small type, no card face: read by the owner, not across the table
-        chosen_line: ft.Control = label(ctx.tr.t("chicago_poker.ui.chosen", card=ctx.tr.t("chicago_poker.ui.card", value=value, colour=colour)), 15, INK)
+        text = ctx.tr.t("chicago_poker.ui.chosen", card=ctx.tr.t("chicago_poker.ui.card", value=value, colour=colour))
+        chosen_line = ctx.part("pick-chosen", text, lambda: label(text, 15, INK))
     else:
-        chosen_line = label(ctx.tr.t("chicago_poker.ui.pick_value_colour"), 16, MUTED)
-    rows.append(ft.Row([*colours, chosen_line], spacing=6, wrap=True, run_spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))
-    return ft.Column(rows, spacing=6, tight=True)
+        chosen_line = ctx.part("pick-chosen", None, lambda: label(ctx.tr.t("chicago_poker.ui.pick_value_colour"), 16, MUTED))
+    rows.append(ctx.group("pick-colours", None, [*colours, chosen_line], lambda items: ft.Row(items, spacing=6, wrap=True, run_spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)))
+    return ctx.group("picker", compact, rows, lambda rows: ft.Column(rows, spacing=6, tight=True))
 
 
 def pick_button(ctx: GameContext, ident: str, box: ft.Control, pick: Callable[[], Awaitable[None]] | None, selected: bool, secret: bool) -> ft.Control:
@@ -984,6 +1001,8 @@ def seat_body(ctx: GameContext, view: View) -> ft.Control:
         items.extend(turn_controls(ctx, view, seat))
     elif board.phase != "over":
         items.append(turn_buttons(ctx, seat, draw=False, end_turn=False))
+        if board.special_cards:
+            items.append(specials_row(ctx, SPECIALS, None, visible=False))
     shootout = shown_shootout(ctx, board)
     if shootout is not None:
         items.append(shootout_panel(ctx, board, shootout))
@@ -1056,7 +1075,6 @@ def _pick_text(ctx: GameContext, pick: Any) -> str:
 
 
 def turn_controls(ctx: GameContext, view: View, seat: int) -> list[ft.Control]:
-    tr = ctx.tr
     legal = view.my_legal
     assert legal is not None
     out: list[ft.Control] = []
@@ -1068,27 +1086,36 @@ def turn_controls(ctx: GameContext, view: View, seat: int) -> list[ft.Control]:
     out.append(turn_buttons(ctx, seat, legal.draw, legal.end_turn))
     # The card to play (face up or face down) is chosen in the private section: see play_panel.
     if legal.specials:
-
-        async def choose(kind: str) -> None:
-            ctx.ui[special_key] = kind
-            await ctx.rerender()
-
-        specials = legal.specials
-        out.append(
-            ctx.part(
-                "my-specials",
-                (specials, special_key),
-                lambda: ft.Column(
-                    [
-                        label(tr.t("chicago_poker.ui.specials"), 18, MUTED),
-                        ft.Row([big_button(tr.t(f"chicago_poker.special.{k}"), handler(choose, k), ident=f"special-{k}", colour="#CE93D8") for k in specials], wrap=True, spacing=8, run_spacing=8),
-                    ],
-                    spacing=12,
-                    tight=True,
-                ),
-            )
-        )
+        out.append(specials_row(ctx, legal.specials, special_key, visible=True))
     return out
+
+
+#: the special cards, in the order their buttons stand
+SPECIALS = ("liquidation", "police_raid", "limousine", "revolver", "bribe")
+
+
+def specials_row(ctx: GameContext, specials: tuple[str, ...], special_key: Any, visible: bool) -> ft.Control:
+    """The special cards the turn may play: mounted, hidden, between this phone's turns (a turn's
+    start then shows it, it does not send it)."""
+    tr = ctx.tr
+
+    async def choose(kind: str) -> None:
+        ctx.ui[special_key] = kind
+        await ctx.rerender()
+
+    return ctx.part(
+        "my-specials",
+        (specials, special_key, visible),
+        lambda: ft.Column(
+            [
+                label(tr.t("chicago_poker.ui.specials"), 18, MUTED),
+                ft.Row([big_button(tr.t(f"chicago_poker.special.{k}"), handler(choose, k), ident=f"special-{k}", colour="#CE93D8") for k in specials], wrap=True, spacing=8, run_spacing=8),
+            ],
+            spacing=12,
+            tight=True,
+            visible=visible,
+        ),
+    )
 
 
 def turn_buttons(ctx: GameContext, seat: int, draw: bool, end_turn: bool) -> ft.Control:
