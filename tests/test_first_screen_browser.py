@@ -107,7 +107,13 @@ def wait_for_qr(page: Any, name: str, prefix: str, timeout: float = 20.0) -> str
             assert len(texts) == 1, texts
             return texts[0]
         if time.monotonic() > deadline:
-            raise AssertionError(f"{name}: the table QR code could not be decoded from the board's 1280x800 screenshot (read: {texts})")
+            # what the page held, for the next time this happens (seen once in CI, on a loaded
+            # machine, not reproduced here: the QR code's place and what was drawn around it)
+            nodes = page.evaluate(
+                "() => Array.from(document.querySelectorAll('[flt-semantics-identifier]')).map(e => { const r = e.getBoundingClientRect();"
+                " return [e.getAttribute('flt-semantics-identifier'), Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)]; })"
+            )
+            raise AssertionError(f"{name}: the table QR code could not be decoded from the board's 1280x800 screenshot (read: {texts}); page: {nodes}")
         page.wait_for_timeout(200)
 
 

@@ -105,16 +105,47 @@ def assert_on_first_screen(page: Any, names: list[str]) -> None:
         assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] + 0.5, f"{name} is off the side: {box}"
 
 
+def settled_centre(page: Any, locator: Any) -> tuple[float, float]:
+    """The centre of `locator` once it has stopped moving (the same box twice, 150 ms apart): a
+    page still laying itself out moves the pad from under a finger put down on it."""
+    from playwright.sync_api import expect
+
+    expect(locator).to_be_visible()
+    last = None
+    for _ in range(40):
+        box = locator.bounding_box()
+        if box is not None and box == last:
+            break
+        last = box
+        page.wait_for_timeout(150)
+    return centre(locator)
+
+
+def hold(finger: Finger, page: Any, shown_by: str) -> None:
+    """Put the finger on the pad until the cards show (`shown_by` appears). A hold that showed
+    nothing within 10 s (a loaded 2-core machine) is lifted and tried again, twice."""
+    from playwright.sync_api import expect
+
+    for attempt in range(3):
+        finger.down(settled_centre(page, ident(page, "hold-private")))
+        try:
+            expect(ident(page, shown_by)).to_be_visible(timeout=10_000)
+            return
+        except AssertionError:
+            finger.lift()
+            if attempt == 2:
+                raise
+
+
 def hold_slide_lift(context: Any, page: Any, target: str, shown_by: str) -> None:
-    """Hold the pad (the cards show: `shown_by` appears), slide onto `target`, lift. Chromium on a
-    loaded 2-core machine now and then cancels a drag just after it starts (the cards then hide
-    and the player holds again): so does this, once."""
+    """Hold the pad, slide onto `target`, lift: it is picked. Chromium on a loaded 2-core machine
+    now and then cancels a drag just after it starts (the cards then hide and the player holds
+    again): so does this, once."""
     from playwright.sync_api import expect
 
     finger = Finger(context, page)
     for attempt in range(2):
-        finger.down(centre(ident(page, "hold-private")))
-        expect(ident(page, shown_by)).to_be_visible()
+        hold(finger, page, shown_by)
         finger.slide(centre(ident(page, target)), steps=16)
         finger.lift()
         try:
@@ -140,8 +171,7 @@ def test_corruption_card_then_its_place_in_one_screen(served: tuple[RefereeServe
     server, paths = served
     context, page = open_phone(browser, server, paths["corruption", lang], lang)
     finger = Finger(context, page)
-    finger.down(centre(ident(page, "hold-private")))
-    expect(ident(page, "card-choices")).to_be_visible()
+    hold(finger, page, "card-choices")
     cards = [name for name in identifiers(page, "card-") if name != "card-choices"]
     finger.lift()
     expect(ident(page, "card-choices")).to_have_count(0)  # a lift on the pad hides the cards

@@ -18,6 +18,7 @@ from tests.conftest import VABANQUE_SEED, vabanque_setup
 from tests.harness.browser import WAIT_MS, enable_semantics, ident, launch
 from tests.harness.flet_inprocess import decode_frames, strings_in
 from tests.harness.server import RefereeServer, prepare_rooms
+from tests.harness.touch import Finger, centre
 
 pytestmark = pytest.mark.browser
 
@@ -65,12 +66,6 @@ def open_phone(browser: Any, server: RefereeServer, room: str, token: str) -> tu
     return context, page
 
 
-def centre(locator: Any) -> tuple[float, float]:
-    box = locator.bounding_box()
-    assert box is not None
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-
 def test_hold_slide_lift_picks_and_every_other_end_hides(served: tuple[RefereeServer, str, str, str]) -> None:
     from playwright.sync_api import expect, sync_playwright
 
@@ -97,15 +92,7 @@ def test_hold_slide_lift_picks_and_every_other_end_hides(served: tuple[RefereeSe
             context, page = open_phone(browser, server, room, token)
             pad = ident(page, "hold-private")
             expect(pad).to_be_visible(timeout=WAIT_MS)
-            touch = context.new_cdp_session(page)
-
-            def finger(kind: str, x: float = 0, y: float = 0) -> None:
-                points = [] if kind in ("touchEnd", "touchCancel") else [{"x": x, "y": y, "id": 1}]
-                touch.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
-
-            def next_frames() -> None:
-                # a finger moves over frames: Flutter handles each move in the frame after it
-                page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+            finger = Finger(context, page)
 
             def hold_pad() -> tuple[float, float]:
                 """Put a finger on the pad; the cards show. The page may still be settling as it
@@ -113,33 +100,26 @@ def test_hold_slide_lift_picks_and_every_other_end_hides(served: tuple[RefereeSe
                 for _attempt in range(3):
                     expect(pad).to_be_visible(timeout=WAIT_MS)
                     where = centre(pad)
-                    finger("touchStart", *where)
+                    finger.down(where)
                     try:
                         expect(ident(page, "card-raise")).to_be_visible(timeout=5000)
                         return where
                     except AssertionError:
-                        finger("touchEnd")
+                        finger.lift()
                 raise AssertionError("holding the pad never showed the cards")
-
-            def slide(to: tuple[float, float], steps: int = 12) -> None:
-                (x0, y0), (x1, y1) = start, to  # from where the finger went down
-                for i in range(1, steps + 1):
-                    finger("touchMove", x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps)
-                    next_frames()
 
             # 1. A lift off every choice: nothing is picked, the cards hide.
             start = hold_pad()
-            away = (start[0], start[1] + 260)
-            slide(away)
-            finger("touchEnd")
+            finger.slide((start[0], start[1] + 260))
+            finger.lift()
             expect(ident(page, "card-raise")).to_have_count(0)
             expect(ident(page, "seat-table-1")).to_have_count(0)  # no card was picked
             expect(ident(page, "your-turn")).to_be_visible()
 
             # 2. A touch the system cancels: the cards hide.
             start = hold_pad()
-            slide((start[0] + 40, start[1] + 120))
-            finger("touchCancel")
+            finger.slide((start[0] + 40, start[1] + 120))
+            finger.cancel()
             expect(ident(page, "card-raise")).to_have_count(0)
             expect(ident(page, "seat-table-1")).to_have_count(0)
 
@@ -147,9 +127,9 @@ def test_hold_slide_lift_picks_and_every_other_end_hides(served: tuple[RefereeSe
             # on a loaded 2-core machine now and then cancels a drag just after it starts; the
             # cards then hide, as in 2, and the player holds again: so does this test, once.)
             for attempt in range(2):
-                start = hold_pad()
-                slide(centre(ident(page, "card-bluff")), steps=16)
-                finger("touchEnd")
+                hold_pad()
+                finger.slide(centre(ident(page, "card-bluff")), steps=16)
+                finger.lift()
                 expect(ident(page, "card-bluff")).to_have_count(0)
                 try:
                     expect(ident(page, "seat-table-3")).to_be_visible()  # the card is chosen: now its table
