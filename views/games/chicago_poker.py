@@ -1085,9 +1085,8 @@ def turn_controls(ctx: GameContext, view: View, seat: int) -> list[ft.Control]:
         return out
     out.append(turn_buttons(ctx, seat, legal.draw, legal.end_turn))
     # The card to play (face up or face down) is chosen in the private section: see play_panel.
-    if legal.specials or view.special_cards:
-        # hidden, not gone, once the turn's actions are spent: the next turn shows it again
-        out.append(specials_row(ctx, legal.specials or SPECIALS, special_key, visible=bool(legal.specials)))
+    if legal.specials:
+        out.append(specials_row(ctx, legal.specials, special_key, visible=True))
     return out
 
 
