@@ -157,7 +157,15 @@ def centre(page: Any, identifier: str) -> tuple[float, float]:
         node.wait_for(state="visible")
     except Exception as error:
         raise AssertionError(f"no {identifier!r} on the page; it shows:\n{page.locator('body').aria_snapshot()}") from error
-    box = node.bounding_box()
+    # where it stays: a page still laying out (a line above it wrapping as its text arrives) would
+    # move it from under the second tap of a pair
+    box = None
+    for _ in range(20):
+        page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        now = node.bounding_box()
+        if now is not None and now == box:
+            break
+        box = now
     assert box is not None, identifier
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
@@ -224,7 +232,12 @@ def same_player_twice(table: Table, game: str, page: Any, identifier: str, delay
     page.mouse.click(x, y)
     tapped(page)
     if delay_ms <= DOUBLE_TAP_MS:
-        expect(ident(page, "banner")).to_contain_text(TAPPED_TWICE)
+        try:
+            expect(ident(page, "banner")).to_contain_text(TAPPED_TWICE)
+        except AssertionError as error:
+            # a second tap that reached no control says nothing: say where it landed
+            box = ident(page, identifier).first.bounding_box()
+            raise AssertionError(f"no refusal after the second tap at {(x, y)}: it is on {identifiers_at(page, x, y)}; {identifier!r} is now at {box}") from error
         assert wait_count(table, game, before + 1) == before + 1
         if then is not None:  # the refused tap was one that would have acted: the next choice is under it
             node = ident(page, then).first

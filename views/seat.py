@@ -233,9 +233,9 @@ class SeatScreen(RoomScreen):
         items: list[ft.Control] = [ctx.part("seat-header", summary, lambda: seat_header(ctx, self.seat, summary))]
         # its own row: a 360 px header has no room left beside a long name and the summary
         items.append(ctx.part("rules-bar", self.session.lang, self.rules_bar))
-        if my_turn:
-            items.append(ctx.part("your-turn", None, lambda: your_turn(ctx)))
-        elif view.waiting_for and len(view.waiting_for) < len(self.names):  # not "everyone"
+        # mounted through the game, shown on this seat's turns: a turn's start sends a flag
+        items.append(ctx.part("your-turn", my_turn, lambda: your_turn(ctx, visible=my_turn)))
+        if not my_turn and view.waiting_for and len(view.waiting_for) < len(self.names):  # not "everyone"
             waiting = self.waiting_text(ui, ctx, view)
             items.append(ctx.part("waiting-for", waiting, lambda: label(waiting, 18, MUTED)))
         standings = self.room.game.standings(self.room.state)
@@ -359,11 +359,12 @@ def seat_header(ctx: GameContext, seat: int, summary: str) -> ft.Control:
     )
 
 
-def your_turn(ctx: GameContext) -> ft.Control:
+def your_turn(ctx: GameContext, visible: bool = True) -> ft.Control:
     """"Your turn": the whole width, large and dark on yellow, seen at a glance across the table."""
     return ft.Semantics(
         identifier="your-turn",
         key="your-turn",
+        visible=visible,
         live_region=True,
         content=ft.Container(
             bgcolor=ACCENT,

@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import flet as ft
+
+from views.common import ACCENT, big_button, handler
 from views.context import GameContext
 
 
@@ -31,3 +34,38 @@ def shown_step(ctx: GameContext, key: Any, about: Any, total: int) -> int:
 def go_to_step(ctx: GameContext, key: Any, about: Any, total: int, index: int) -> None:
     """Keep step `index` (clamped to the set) as the one the panel `key` shows of this set."""
     ctx.ui[key] = (about, total, max(0, min(total - 1, index)))
+
+
+def step_buttons(
+    ctx: GameContext,
+    key: Any,
+    index: int,
+    total: int,
+    *,
+    ident_prefix: str = "step",
+    last_text: str | None = None,
+    next_colour: str | None = None,
+) -> ft.Control:
+    """Previous and Next (and, given `last_text`, a jump to the newest step) of the step panel
+    `key`, one part per page: its taps move from the step the page shows when tapped (kept in
+    `ctx.ui[key]`), so the buttons are the same at every step and a step costs their flags."""
+    async def move(delta: int | None) -> None:
+        kept = ctx.ui.get(key)
+        if not (isinstance(kept, tuple) and len(kept) == 3):
+            return
+        about, kept_total, kept_index = kept
+        go_to_step(ctx, key, about, kept_total, kept_total - 1 if delta is None else kept_index + delta)
+        await ctx.rerender()
+
+    def build() -> ft.Control:
+        tr = ctx.tr
+        left = total - 1 - index
+        buttons = [
+            big_button(tr.t("ui.previous"), handler(move, -1), ident=f"{ident_prefix}-previous", colour="#B0BEC5", disabled=index == 0),
+            big_button(tr.t("ui.next"), handler(move, 1), ident=f"{ident_prefix}-next", colour=next_colour or ACCENT, disabled=left <= 0),
+        ]
+        if last_text is not None:
+            buttons.append(big_button(last_text, handler(move, None), ident=f"{ident_prefix}-last", colour="#B0BEC5", disabled=left <= 0))
+        return ft.Row(buttons, spacing=8, wrap=True, tight=True)
+
+    return ctx.part(f"{ident_prefix}-buttons", (index, total, last_text, next_colour), build)

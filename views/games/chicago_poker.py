@@ -19,7 +19,7 @@ from companion.games.chicago_poker import COLOURS, COLUMN_MAX, LIMOUSINE_MAX, VA
 from companion.games.poker_hands import RECOMMENDED_RANKING
 from views.text_metrics import text_width
 from views.context import GameContext, SetupContext
-from views.steps import go_to_step, shown_step
+from views.steps import shown_step, step_buttons
 from views.common import (
     ACCENT,
     COLOUR_HEX,
@@ -38,6 +38,7 @@ from views.common import (
     player_chip,
     draft_key,
     private_section,
+    role,
     public_view,
     secret_choices,
     secret_face,
@@ -100,20 +101,20 @@ def card_face(card: Any, size: float = 56, hidden_mark: bool = False) -> ft.Cont
     """A gangster card: white face, value in the card's colour, colour number in the corner."""
     hex_ = CARD_HEX[card.colour]
     return ft.Container(
-        width=size * 0.74,
-        height=size,
+        width=round(size * 0.74),
+        height=round(size),
         bgcolor="#FFFDF5" if not hidden_mark else "#D7CCC8",
         border=ft.Border.all(3, hex_),
         border_radius=6,
         alignment=ft.Alignment.CENTER,
         content=ft.Column(
             [
-                ft.Text(str(card.value), size=size * 0.42, weight=ft.FontWeight.BOLD, color=hex_),
+                ft.Text(str(card.value), size=round(size * 0.42), weight=ft.FontWeight.BOLD, color=hex_),
                 ft.Container(
                     bgcolor=hex_,
                     border_radius=3,
                     padding=ft.Padding.symmetric(horizontal=3),
-                    content=ft.Text(colour_digit(card.colour), size=size * 0.2, color="#FFFFFF", weight=ft.FontWeight.BOLD),
+                    content=ft.Text(colour_digit(card.colour), size=round(size * 0.2), color="#FFFFFF", weight=ft.FontWeight.BOLD),
                 ),
             ],
             spacing=0,
@@ -127,25 +128,25 @@ def card_face(card: Any, size: float = 56, hidden_mark: bool = False) -> ft.Cont
 def card_back(ctx: GameContext, seat: int, size: float = 56) -> ft.Control:
     colour = ctx.colours[seat]
     return ft.Container(
-        width=size * 0.74,
-        height=size,
+        width=round(size * 0.74),
+        height=round(size),
         bgcolor=COLOUR_HEX[colour],
         border=ft.Border.all(3, "#FFFFFF"),
         border_radius=6,
         alignment=ft.Alignment.CENTER,
-        content=ft.Text(glyph(colour), size=size * 0.4, color=text_on(colour)),
+        content=ft.Text(glyph(colour), size=round(size * 0.4), color=text_on(colour)),
     )
 
 
 def empty_slot(face: str, size: float) -> ft.Control:
     """Where the next card of this column will go, and with which face."""
     return ft.Container(
-        width=size * 0.74,
-        height=size,
+        width=round(size * 0.74),
+        height=round(size),
         border=ft.Border.all(1, MUTED),
         border_radius=6,
         alignment=ft.Alignment.CENTER,
-        content=ft.Text("↑" if face == "up" else "↓", size=size * 0.3, color=MUTED),
+        content=ft.Text("↑" if face == "up" else "↓", size=round(size * 0.3), color=MUTED),
     )
 
 
@@ -211,7 +212,7 @@ def tap(ident: str, content: ft.Control, on_click: Any, *, selected: bool = Fals
     return ft.Semantics(identifier=ident, key=key or ident, button=True, selected=selected, content=content)
 
 
-def panel(controls: list[ft.Control], ident: str | None = None, border: str | None = None) -> ft.Control:
+def panel(controls: list[ft.Control], ident: str | None = None, border: str | None = None, visible: bool = True) -> ft.Control:
     box = ft.Container(
         bgcolor=PANEL,
         border_radius=12,
@@ -219,7 +220,9 @@ def panel(controls: list[ft.Control], ident: str | None = None, border: str | No
         border=ft.Border.all(3, border) if border else None,
         content=ft.Column(controls, spacing=8, tight=True),
     )
-    return ft.Semantics(identifier=ident, key=ident, content=box) if ident else box
+    outer = ft.Semantics(identifier=ident, key=ident, content=box) if ident else box
+    outer.visible = visible
+    return outer
 
 
 # --------------------------------------------------------------------------------------------
@@ -348,7 +351,8 @@ def card_payload(value: int, colour: str) -> dict[str, Any]:
 
 
 def play_buttons(ctx: GameContext, view: View, seat: int, plays: Any, key: Any, compact: bool) -> ft.Control:
-    """One button per business where `seat`'s next card may go, saying face up or face down."""
+    """One button per business where `seat`'s next card may go, saying face up or face down: each
+    a part (a pick redraws their colours, not the buttons)."""
     tr = ctx.tr
     value, colour = picked_card(ctx, key)
     ready = value is not None and colour is not None
@@ -356,45 +360,58 @@ def play_buttons(ctx: GameContext, view: View, seat: int, plays: Any, key: Any, 
     buttons = []
     texts: list[tuple[str, str]] = []
     for business, face in plays:
-        action = {
-            "type": "play_face_up" if face == "up" else "play_face_down",
-            "by": seat,
-            "business": business,
-            "card": card_payload(value, colour) if ready else None,
-        }
-        up = face == "up"
         text = tr.t("chicago_poker.ui.play_at", business=business, kind=kinds[business])
-        face_text = tr.t("chicago_poker.ui.goes_up") if up else tr.t("chicago_poker.ui.goes_down")
+        face_text = tr.t("chicago_poker.ui.goes_up") if face == "up" else tr.t("chicago_poker.ui.goes_down")
         texts.append((text, face_text))
-        box = ft.Container(
-            width=None if compact else 260,
-            bgcolor=(ACCENT if up else "#90CAF9") if ready else "#37474F",
-            border_radius=10,
-            padding=ft.Padding.symmetric(horizontal=12, vertical=8),
-            content=ft.Row(
-                [
-                    ft.Icon(ft.Icons.ARROW_UPWARD if up else ft.Icons.VISIBILITY_OFF, color=DARK if ready else MUTED, size=26),
-                    ft.Column(
-                        [
-                            ft.Text(text, size=17, weight=ft.FontWeight.BOLD, color=DARK if ready else MUTED),
-                            ft.Text(face_text, size=15, weight=ft.FontWeight.BOLD, color=DARK if ready else MUTED),
-                        ],
-                        spacing=0,
-                        tight=True,
-                        # the button's width is the text's: a name longer than a line wraps, whole
-                        expand=True,
-                    ),
-                ],
-                spacing=8,
-            ),
+        card = card_payload(value, colour) if ready else None
+        buttons.append(
+            ctx.part(
+                f"play-{business}-button",
+                (business, face, card, seat, text, face_text, compact),
+                lambda business=business, face=face, card=card, text=text, face_text=face_text: play_button(ctx, seat, business, face, card, (text, face_text), compact),
+            )
         )
-        buttons.append(tap(f"play-{business}", box, handler(ctx.submit, action) if ready else None, key=ctx.act_key(f"play-{business}", seat)))
     if compact:
         # two a row on a phone where every name fits half the width (the whole entry then fits a
         # 390 x 844 screen), else one a row: a button always says its business's whole name
         per_row = 2 if all(play_text_fits(t, (ctx.width - PLAY_ROW_INSET - 8) / 2) for t in texts) else 1
-        return ft.Column([ft.Row([ft.Container(b, expand=True) for b in buttons[i : i + per_row]], spacing=8) for i in range(0, len(buttons), per_row)], spacing=8, tight=True)
-    return ft.Row(buttons, spacing=8, wrap=True)
+        return ctx.group(
+            "play-buttons",
+            per_row,
+            buttons,
+            lambda buttons: ft.Column([ft.Row([ft.Container(b, expand=True) for b in buttons[i : i + per_row]], spacing=8) for i in range(0, len(buttons), per_row)], spacing=8, tight=True),
+        )
+    return ctx.group("play-buttons", None, buttons, lambda buttons: ft.Row(buttons, spacing=8, wrap=True))
+
+
+def play_button(ctx: GameContext, seat: int, business: int, face: str, card: dict[str, Any] | None, texts: tuple[str, str], compact: bool) -> ft.Control:
+    """Play the card picked (`card`; None: none picked yet, the button is dim) at `business`."""
+    up = face == "up"
+    ready = card is not None
+    action = {"type": "play_face_up" if up else "play_face_down", "by": seat, "business": business, "card": card}
+    box = ft.Container(
+        width=None if compact else 260,
+        bgcolor=(ACCENT if up else "#90CAF9") if ready else "#37474F",
+        border_radius=10,
+        padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+        content=ft.Row(
+            [
+                ft.Icon(ft.Icons.ARROW_UPWARD if up else ft.Icons.VISIBILITY_OFF, color=DARK if ready else MUTED, size=26),
+                ft.Column(
+                    [
+                        ft.Text(texts[0], size=17, weight=ft.FontWeight.BOLD, color=DARK if ready else MUTED),
+                        ft.Text(texts[1], size=15, weight=ft.FontWeight.BOLD, color=DARK if ready else MUTED),
+                    ],
+                    spacing=0,
+                    tight=True,
+                    # the button's width is the text's: a name longer than a line wraps, whole
+                    expand=True,
+                ),
+            ],
+            spacing=8,
+        ),
+    )
+    return tap(f"play-{business}", box, handler(ctx.submit, action) if ready else None, key=ctx.act_key(f"play-{business}", seat))
 
 
 #: what a phone's play buttons have around them across the page: the page's padding and the
@@ -431,24 +448,38 @@ def business_header(ctx: GameContext, business: Any, card_size: float) -> ft.Con
     )
 
 
-def business_row(ctx: GameContext, column: Any, own: dict[int, Any], open_slot: bool, card_size: float) -> ft.Control:
+def business_row(ctx: GameContext, number: int, column: Any, own: dict[int, Any], open_slot: bool, card_size: float) -> ft.Control:
     """One player's cards at a business (`own`: this seat's face-down cards by position, shown
-    while its pad is open)."""
-    cells: list[ft.Control] = []
+    while its pad is open): a group of parts, so a card played builds that card alone; keyed by
+    place, it goes in before the open slot, which moves along."""
+    row = f"business-{number}-seat-{column.seat}"
+    seat = column.seat
+    # short wire keys (unique among their siblings): a key is sent with every new control
+    cells: list[ft.Control] = [ctx.part(f"{row}-chip", (seat, card_size), lambda: role("p", business_row_chip(ctx, seat, card_size)))]
     for position, cv in enumerate(column.cards, start=1):
-        if cv.card is not None:
-            cells.append(card_face(cv.card, card_size))
-        elif position in own:
-            cells.append(card_face(own[position], card_size, hidden_mark=True))
-        else:
-            cells.append(card_back(ctx, column.seat, card_size))
+        card = cv.card if cv.card is not None else own.get(position)
+        hidden_mark = cv.card is None and card is not None
+        cells.append(
+            ctx.part(
+                f"{row}-card-{position}",
+                (card, hidden_mark, seat, card_size),
+                lambda position=position, card=card, hidden_mark=hidden_mark: role(
+                    f"c{position}", card_face(card, card_size, hidden_mark=hidden_mark) if card is not None else card_back(ctx, seat, card_size)
+                ),
+            )
+        )
     if open_slot:
-        cells.append(empty_slot(column.next_face, card_size))
+        face = column.next_face
+        cells.append(ctx.part(f"{row}-open", (face, card_size), lambda: role("o", empty_slot(face, card_size))))
     if column.marker:
-        cells.append(marker_icon(card_size * 0.8))
-    chip = player_chip(ctx.tr, ctx.names, ctx.colours, column.seat, int(card_size * 0.26))
+        cells.append(ctx.part(f"{row}-marker", card_size, lambda: role("m", marker_icon(card_size * 0.8))))
+    return ctx.group(row, None, cells, lambda cells: ft.Row(cells, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER, key=f"s{seat}"))
+
+
+def business_row_chip(ctx: GameContext, seat: int, card_size: float) -> ft.Control:
+    chip = player_chip(ctx.tr, ctx.names, ctx.colours, seat, int(card_size * 0.26))
     chip.width = card_size * 1.9  # every row's cards start at one line
-    return ft.Row([chip, *cells], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    return chip
 
 
 def business_panel(ctx: GameContext, view: View, business: Any, width: float, card_size: float, mine: dict[tuple[int, int], Any] | None = None, compact: bool = False) -> ft.Control:
@@ -464,13 +495,7 @@ def business_panel(ctx: GameContext, view: View, business: Any, width: float, ca
             continue
         own = tuple(sorted((position, card) for (at, position), card in (mine or {}).items() if at == number)) if column.seat == ctx.seat else ()
         open_slot = column.next_face is not None and not business.in_shootout and not over
-        rows.append(
-            ctx.part(
-                f"business-{number}-seat-{column.seat}",
-                (column, own, open_slot, card_size),
-                lambda column=column, own=own, open_slot=open_slot: business_row(ctx, column, dict(own), open_slot, card_size),
-            )
-        )
+        rows.append(business_row(ctx, number, column, dict(own), open_slot, card_size))
     return ctx.group(
         f"business-{number}",
         (width, business.in_shootout),
@@ -501,24 +526,27 @@ def businesses_grid(ctx: GameContext, view: View, width: float, mine: dict[tuple
 
 
 def player_standing(ctx: GameContext, seat: int, tiles: Any, hand: int, current: bool, compact: bool) -> ft.Control:
-    """A player's hand size and controlled businesses (`tiles`)."""
-    return ft.Semantics(
-        identifier=f"player-{seat}",
-        key=f"player-{seat}",
-        content=ft.Container(
-            bgcolor=PANEL,
-            border_radius=10,
-            padding=8,
-            border=ft.Border.all(3, ACCENT) if current else None,
-            content=ft.Row(
-                [
-                    player_chip(ctx.tr, ctx.names, ctx.colours, seat, 15 if compact else 18),
-                    label(ctx.tr.t("chicago_poker.ui.hand_size", hand=hand), 15 if compact else 18, INK, ft.FontWeight.BOLD),
-                    *[tile_chip(t.kind, 22 if compact else 30) for t in tiles],
-                ],
-                spacing=6,
-                tight=True,
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    """A player's hand size and controlled businesses (`tiles`): a group of parts, so a card
+    drawn or played builds the hand size alone."""
+    key = f"player-{seat}"
+    items = [
+        ctx.part(f"{key}-chip", compact, lambda: role("p", player_chip(ctx.tr, ctx.names, ctx.colours, seat, 15 if compact else 18))),
+        ctx.part(f"{key}-hand", (hand, compact), lambda: role("h", label(ctx.tr.t("chicago_poker.ui.hand_size", hand=hand), 15 if compact else 18, INK, ft.FontWeight.BOLD))),
+        *[ctx.part(f"{key}-tile-{i}", (t.kind, compact), lambda i=i, t=t: role(f"t{i}", tile_chip(t.kind, 22 if compact else 30))) for i, t in enumerate(tiles)],
+    ]
+    return ctx.group(
+        key,
+        (current, compact),
+        items,
+        lambda items: ft.Semantics(
+            identifier=key,
+            key=key,
+            content=ft.Container(
+                bgcolor=PANEL,
+                border_radius=10,
+                padding=8,
+                border=ft.Border.all(3, ACCENT) if current else None,
+                content=ft.Row(items, spacing=6, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
             ),
         ),
     )
@@ -526,14 +554,7 @@ def player_standing(ctx: GameContext, seat: int, tiles: Any, hand: int, current:
 
 def control_row(ctx: GameContext, view: View, compact: bool) -> ft.Control:
     """Hand sizes and controlled businesses of every player."""
-    items = [
-        ctx.part(
-            f"player-{seat}",
-            (view.controlled[seat], view.hands[seat], seat == view.current, compact),
-            lambda seat=seat: player_standing(ctx, seat, view.controlled[seat], view.hands[seat], seat == view.current, compact),
-        )
-        for seat in view.order
-    ]
+    items = [player_standing(ctx, seat, view.controlled[seat], view.hands[seat], seat == view.current, compact) for seat in view.order]
     return ctx.group("players", compact, items, lambda items: ft.Row(items, wrap=True, spacing=8, run_spacing=8))
 
 
@@ -695,9 +716,19 @@ def why(ctx: GameContext, shootout: Any) -> str:
     return tr.t("chicago_poker.won_reinforcement", names, seat=winner, value=best)
 
 
+#: `ctx.ui` entries: the props and builder of the shootout step last shown, and its (index, total)
+LAST_SHOOTOUT_STEP, LAST_SHOOTOUT_INDEX = "chicago_poker.last_step", "chicago_poker.last_step_index"
+
+
 def shootout_panel(ctx: GameContext, view: View, shootout: Any) -> ft.Control:
-    """The shootout's steps, one at a time: a part, rebuilt when the shootout, the round being
-    played or the step shown changes."""
+    """The shootout's steps, one at a time, under its Previous and Next. Mounted, hidden, while no
+    shootout is shown (`shootout` None): a reveal then sends the step, not the panel around it."""
+    if shootout is None:
+        # the last step shown stays in it, hidden: hiding it sends a flag, not its removal
+        props, build = ctx.ui.get(LAST_SHOOTOUT_STEP) or (None, lambda: ft.Column([], tight=True))
+        step = ctx.part("shootout-step", props, build)
+        footer = shootout_footer(ctx, *ctx.ui.get(LAST_SHOOTOUT_INDEX, (0, 1)))
+        return ctx.group("shootout", False, [step, footer], lambda children: panel(children, ident="shootout", border=ACCENT, visible=False))
     # opens on the newest step (views/steps.py): the round being played, the verdict once won;
     # the set is this shootout (by its number) as far as it has gone
     number = len(view.shootouts) - (1 if shootout.winner is not None else 0)
@@ -706,31 +737,25 @@ def shootout_panel(ctx: GameContext, view: View, shootout: Any) -> ft.Control:
     total = 1 + len(shootout.rounds) + (1 if rein is not None else 0) + (1 if shootout.winner is not None else 0)
     index = shown_step(ctx, STEP_KEY, about, total)
     props = (shootout, rein, view.waiting_for if rein is not None else (), index)
-    return ctx.part("shootout", props, lambda: shootout_step_panel(ctx, view, shootout, about, index))
+    def build() -> ft.Control:
+        return ft.Column(shootout_steps(ctx, view, shootout)[index], spacing=8, tight=True)
+
+    ctx.ui[LAST_SHOOTOUT_STEP] = (props, build)
+    ctx.ui[LAST_SHOOTOUT_INDEX] = (index, total)
+    step = ctx.part("shootout-step", props, build)
+    return ctx.group("shootout", True, [step, shootout_footer(ctx, index, total)], lambda children: panel(children, ident="shootout", border=ACCENT))
 
 
-def shootout_step_panel(ctx: GameContext, view: View, shootout: Any, about: Any, index: int) -> ft.Control:
-    tr = ctx.tr
-    steps = shootout_steps(ctx, view, shootout)
-
-    async def move(delta: int) -> None:
-        go_to_step(ctx, STEP_KEY, about, len(steps), index + delta)
-        await ctx.rerender()
-
-    previous_next = [
-        big_button(tr.t("ui.previous"), handler(move, -1), ident="step-previous", colour="#B0BEC5", disabled=index == 0),
-        big_button(tr.t("ui.next"), handler(move, 1), ident="step-next", disabled=index >= len(steps) - 1),
-    ]
-    step = label(tr.t("ui.step", n=index + 1, total=len(steps)), 16, MUTED)
-    # the board's footer wraps on a narrow board (a phone), where the buttons would run off the
-    # panel; its controls sit in it directly (a row nested in a wrap takes a whole line)
-    footer = (
-        ft.Column([step, ft.Row(previous_next, spacing=8)], spacing=4, tight=True)
-        if ctx.seat is not None
-        else ft.Row([step, *previous_next], spacing=12, run_spacing=4, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+def shootout_footer(ctx: GameContext, index: int, total: int) -> ft.Control:
+    """"Step 2 of 3" and the step buttons: on a phone under each other, on the board in a row that
+    wraps on a narrow board (a row nested in a wrap takes a whole line)."""
+    step = ctx.part("shootout-step-count", (index, total), lambda: label(ctx.tr.t("ui.step", n=index + 1, total=total), 16, MUTED))
+    buttons = step_buttons(ctx, STEP_KEY, index, total)
+    if ctx.seat is not None:
+        return ctx.group("shootout-footer", None, [step, buttons], lambda children: ft.Column(children, spacing=4, tight=True))
+    return ctx.group(
+        "shootout-footer", None, [step, buttons], lambda children: ft.Row(children, spacing=12, run_spacing=4, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
     )
-    controls = [*steps[index], footer]
-    return panel(controls, ident="shootout", border=ACCENT)
 
 
 # --------------------------------------------------------------------------------------------
@@ -743,9 +768,7 @@ def board_body(ctx: GameContext, view: View) -> ft.Control:
     items: list[ft.Control] = [board_prompt(ctx, view)]
     if ctx.acts_for_current:
         items.extend(host_controls(ctx, view))
-    shootout = shown_shootout(ctx, view)
-    if shootout is not None:
-        items.append(shootout_panel(ctx, view, shootout))
+    items.append(shootout_panel(ctx, view, shown_shootout(ctx, view)))
     toggle = last_shootout_toggle(ctx, view)
     if toggle is not None:
         items.append(toggle)
@@ -896,25 +919,17 @@ def host_controls(ctx: GameContext, view: View) -> list[ft.Control]:
         card_key = ("chicago_poker.board_card", view.turn, view.actions_left)
         plays = legal.play
 
-        def face_up() -> ft.Control:
-            entry = panel(
-                [
-                    label(tr.t("chicago_poker.ui.face_up_for", ctx.names, seat=seat), 18, ACCENT, ft.FontWeight.BOLD),
-                    card_picker(ctx, view, card_key, compact=False),
-                    ft.Row(
-                        [play_buttons(ctx, view, seat, plays, card_key, compact=False), label(tr.t("chicago_poker.ui.face_down_on_phone"), 15, MUTED)],
-                        spacing=12,
-                        wrap=True,
-                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                    ),
-                ],
-                ident="board-card",
-            )
-            entry.visible = bool(plays)
-            return entry
-
-        props = (seat, card_key, picked_card(ctx, card_key), known_cards(view), plays, tuple((b.id, b.kind) for b in view.businesses))
-        out.append(ctx.part("host-face-up", props, face_up))
+        # a group: the picker's and the play buttons' parts change alone as the turn goes on
+        title = ctx.part("host-face-up-title", seat, lambda: label(tr.t("chicago_poker.ui.face_up_for", ctx.names, seat=seat), 18, ACCENT, ft.FontWeight.BOLD))
+        note = ctx.part("host-face-up-note", None, lambda: label(tr.t("chicago_poker.ui.face_down_on_phone"), 15, MUTED))
+        row = ctx.group(
+            "host-face-up-row",
+            None,
+            [play_buttons(ctx, view, seat, plays, card_key, compact=False), note],
+            lambda children: ft.Row(children, spacing=12, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        )
+        shown = bool(plays)
+        out.append(ctx.group("host-face-up", shown, [title, card_picker(ctx, view, card_key, compact=False), row], lambda children: panel(children, ident="board-card", visible=shown)))
         if not plays and view.actions_left:
             out.append(ctx.part("host-face-down-note", None, lambda: label(tr.t("chicago_poker.ui.face_down_on_phone"), 16, MUTED)))
     return out
@@ -1003,9 +1018,7 @@ def seat_body(ctx: GameContext, view: View) -> ft.Control:
         items.append(turn_buttons(ctx, seat, draw=False, end_turn=False))
         if board.special_cards:
             items.append(specials_row(ctx, SPECIALS, None, visible=False))
-    shootout = shown_shootout(ctx, board)
-    if shootout is not None:
-        items.append(shootout_panel(ctx, board, shootout))
+    items.append(shootout_panel(ctx, board, shown_shootout(ctx, board)))
     toggle = last_shootout_toggle(ctx, board)
     if toggle is not None:
         items.append(toggle)
@@ -1085,53 +1098,60 @@ def turn_controls(ctx: GameContext, view: View, seat: int) -> list[ft.Control]:
         return out
     out.append(turn_buttons(ctx, seat, legal.draw, legal.end_turn))
     # The card to play (face up or face down) is chosen in the private section: see play_panel.
-    if legal.specials:
-        out.append(specials_row(ctx, legal.specials, special_key, visible=True))
+    if legal.specials or view.special_cards:
+        # hidden, not gone, once the turn's actions are spent: the next turn shows it again
+        out.append(specials_row(ctx, legal.specials or SPECIALS, special_key, visible=bool(legal.specials)))
     return out
 
 
 #: the special cards, in the order their buttons stand
 SPECIALS = ("liquidation", "police_raid", "limousine", "revolver", "bribe")
+#: `ctx.ui` entry: the key under which the special card being played is kept, this drawing
+SPECIAL_KEY_NOW = "chicago_poker.special_key"
 
 
 def specials_row(ctx: GameContext, specials: tuple[str, ...], special_key: Any, visible: bool) -> ft.Control:
     """The special cards the turn may play: mounted, hidden, between this phone's turns (a turn's
     start then shows it, it does not send it)."""
     tr = ctx.tr
+    # the handler reads the key of the drawing it was tapped on (the key changes with each action;
+    # the buttons do not)
+    ctx.ui[SPECIAL_KEY_NOW] = special_key
 
     async def choose(kind: str) -> None:
-        ctx.ui[special_key] = kind
+        ctx.ui[ctx.ui[SPECIAL_KEY_NOW]] = kind
         await ctx.rerender()
 
-    return ctx.part(
-        "my-specials",
-        (specials, special_key, visible),
-        lambda: ft.Column(
-            [
-                label(tr.t("chicago_poker.ui.specials"), 18, MUTED),
-                ft.Row([big_button(tr.t(f"chicago_poker.special.{k}"), handler(choose, k), ident=f"special-{k}", colour="#CE93D8") for k in specials], wrap=True, spacing=8, run_spacing=8),
-            ],
-            spacing=12,
-            tight=True,
-            visible=visible,
+    title = ctx.part("my-specials-title", None, lambda: label(tr.t("chicago_poker.ui.specials"), 18, MUTED))
+    buttons = ctx.part(
+        "my-specials-buttons",
+        specials,
+        lambda: ft.Row(
+            [big_button(tr.t(f"chicago_poker.special.{k}"), handler(choose, k), ident=f"special-{k}", colour="#CE93D8") for k in specials], wrap=True, spacing=8, run_spacing=8
         ),
     )
+    # shown and hidden by its wrapper: a turn's start or end builds no button
+    return ctx.group("my-specials", visible, [title, buttons], lambda children: ft.Column(children, spacing=12, tight=True, visible=visible))
 
 
 def turn_buttons(ctx: GameContext, seat: int, draw: bool, end_turn: bool) -> ft.Control:
     """Draw and End turn: mounted on every phone through the game, shown on the current player's
-    (a turn's start sends two flags, not the buttons)."""
+    by their wrappers (a turn's start sends flags and builds no button)."""
+    tr = ctx.tr
 
-    def build() -> ft.Control:
-        tr = ctx.tr
-        buttons = [
-            big_button(tr.t("chicago_poker.ui.draw"), handler(ctx.submit, {"type": "draw", "by": seat}), ident="draw"),
-            big_button(tr.t("chicago_poker.ui.end_turn"), handler(ctx.submit, {"type": "end_turn", "by": seat}), ident="end-turn", colour="#A5D6A7"),
-        ]
-        buttons[0].visible, buttons[1].visible = draw, end_turn
-        return ft.Row(buttons, wrap=True, spacing=10, visible=draw or end_turn)
+    def shown(key: str, visible: bool, button: ft.Control) -> ft.Control:
+        return ctx.group(f"{key}-box", visible, [button], lambda children: ft.Container(children[0], visible=visible))
 
-    return ctx.part("my-turn", (seat, draw, end_turn), build)
+    buttons = [
+        shown("my-draw", draw, ctx.part("my-draw", seat, lambda: big_button(tr.t("chicago_poker.ui.draw"), handler(ctx.submit, {"type": "draw", "by": seat}), ident="draw"))),
+        shown(
+            "my-end-turn",
+            end_turn,
+            ctx.part("my-end-turn", seat, lambda: big_button(tr.t("chicago_poker.ui.end_turn"), handler(ctx.submit, {"type": "end_turn", "by": seat}), ident="end-turn", colour="#A5D6A7")),
+        ),
+    ]
+    visible = draw or end_turn
+    return ctx.group("my-turn", visible, buttons, lambda children: ft.Row(children, wrap=True, spacing=10, visible=visible))
 
 
 def special_ui_key(view: View) -> Any:

@@ -50,6 +50,7 @@ from views.common import (
     role,
     secret_choices,
     secret_face,
+    tagged,
     text_on,
 )
 
@@ -180,9 +181,14 @@ STRUCK = "#C62828"
 def card_tile(ctx: GameContext, seat: int, card: Any, *, size: int = 44, sideways: bool = False, crossed: bool = False, ring: str | None = None, ident: str | None = None) -> ft.Control:
     """A card on the table: its face (known card) or its back in the owner's colour (card None)."""
     colour = ctx.colours[seat]
-    width, height = (size * 1.3, size) if sideways else (size, size * 1.3)
+    # whole pixels (a float is 9 bytes on the wire); a back and a face are laid out alike, so a
+    # reveal changes their texts and colours, not their controls
+    width, height = (round(size * 1.3), size) if sideways else (size, round(size * 1.3))
     if card is None:
-        content: ft.Control = ft.Text(glyph(colour), size=size * 0.45, color=text_on(colour), weight=ft.FontWeight.BOLD)
+        bits = [
+            ft.Text(glyph(colour), size=round(size * 0.45), color=text_on(colour), weight=ft.FontWeight.BOLD),
+            ft.Text("", size=round(size * 0.26), visible=False),
+        ]
         bg = COLOUR_HEX[colour]
         border = ft.Border.all(3 if ring else 2, ring or "#FFFFFF")
     else:
@@ -190,14 +196,14 @@ def card_tile(ctx: GameContext, seat: int, card: Any, *, size: int = 44, sideway
         # a killed or removed card keeps its value readable: struck through, never covered
         struck = ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH, decoration_color=STRUCK, decoration_thickness=3) if crossed else None
         bits = [
-            ft.Text(card_short(ctx, card), size=size * 0.36, weight=ft.FontWeight.BOLD, color="#111111", style=struck),
-            ft.Text(glyph(colour), size=size * 0.26, color=COLOUR_HEX[colour] if colour != "white" else "#9E9E9E"),
+            ft.Text(card_short(ctx, card), size=round(size * 0.36), weight=ft.FontWeight.BOLD, color="#111111", style=struck),
+            ft.Text(glyph(colour), size=round(size * 0.26), color=COLOUR_HEX[colour] if colour != "white" else "#9E9E9E"),
         ]
-        if sideways:
-            content = ft.Row(bits, spacing=2, tight=True, alignment=ft.MainAxisAlignment.CENTER, vertical_alignment=ft.CrossAxisAlignment.CENTER)
-        else:
-            content = ft.Column(bits, spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, alignment=ft.MainAxisAlignment.CENTER)
         border = ft.Border.all(3 if ring else 4, ring or COLOUR_HEX[colour])
+    if sideways:
+        content: ft.Control = ft.Row(bits, spacing=2, tight=True, alignment=ft.MainAxisAlignment.CENTER, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    else:
+        content = ft.Column(bits, spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER, alignment=ft.MainAxisAlignment.CENTER)
     # struck: faded, and a red cross in its corner, clear of the value (a ✗ over it would hide it)
     tile: ft.Control = ft.Container(width=width, height=height, bgcolor=bg, border=border, border_radius=5, alignment=ft.Alignment.CENTER, content=content, opacity=0.7 if crossed else 1.0)
     if crossed:
@@ -485,7 +491,7 @@ def body_column(ctx: GameContext, view: View, body: Any, width: float, step: int
         shown = contract.award is not None and (step is None or outcome_at.get(contract.id, -1) <= step)
         mine = {p.index for p in contract.placements}
         props = (contract, focus_contract == contract.id, frozenset(focus_cards & mine), frozenset(struck & mine), shown)
-        tiles.append(ctx.part(f"contract-{contract.id}", props, lambda contract=contract, props=props: contract_tile(ctx, contract, *props[1:])))
+        tiles.append(contract_tile(ctx, contract, *props[1:]))
     if not body.contracts:
         tiles.append(ctx.part(f"body-{name}-empty", None, lambda: label(tr.t("corruption.ui.no_contracts"), 15, MUTED)))
     return ctx.group(f"body-{name}", width, tiles, lambda tiles: ft.Container(width=width, content=ft.Column(tiles, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)))
@@ -522,7 +528,53 @@ def swiss_panel(ctx: GameContext, view: View, body: Any, focus_cards: frozenset[
 
 def contract_tile(ctx: GameContext, contract: Any, focused: bool, focus_cards: frozenset[int], struck: frozenset[int], show_award: bool) -> ft.Control:
     """A contract on the board: its name and value, the cards placed on it, and once revealed
-    (up to the step shown) how it was awarded."""
+    (up to the step shown) how it was awarded. A group of parts: a card placed, revealed, focused
+    or struck builds that card alone."""
+    tr = ctx.tr
+    key = f"contract-{contract.id}"
+    items: list[ft.Control] = [ctx.part(f"{key}-head", (contract.name, contract.value, contract.deferred), lambda: role("h", contract_head(ctx, contract)))]
+    size = board_card_size(ctx)
+    cards = []
+    for p in contract.placements:
+        crossed = p.index in struck
+        ring = ACCENT if p.index in focus_cards else ("#E1F5FE" if p.peeked_by else None)
+        cards.append(
+            ctx.part(
+                f"{key}-card-{p.index}",
+                (p.seat, p.card, size, crossed, ring),
+                lambda p=p, crossed=crossed, ring=ring: card_tile(ctx, p.seat, p.card, size=size, crossed=crossed, ring=ring, ident=f"card-{p.index}"),
+            )
+        )
+    if cards:
+        items.append(ctx.group(f"{key}-cards", None, cards, lambda cards: ft.Row(cards, wrap=True, spacing=4, run_spacing=4, key="cards")))
+    peeks = tuple((p.index, p.seat, tuple(p.peeked_by)) for p in contract.placements if p.peeked_by)
+    if peeks:
+        items.append(
+            ctx.part(
+                f"{key}-peeks",
+                peeks,
+                lambda: ft.Column(
+                    [label(tr.t("corruption.ui.peeked", ctx.names, seats=list(by), owner_seat=seat, n=index + 1), 13, "#E1F5FE") for index, seat, by in peeks], spacing=6, tight=True, key="peeks"
+                ),
+            )
+        )
+    if show_award and contract.award is not None:
+        award = contract.award
+        items.append(ctx.part(f"{key}-award", award, lambda: role("award", contract_award(ctx, contract.id, award))))
+    border = ft.Border.all(4 if focused else 1, ACCENT if focused else "#2E7D60")
+    return ctx.group(
+        key,
+        focused,
+        items,
+        lambda items: ft.Semantics(
+            identifier=key,
+            key=key,
+            content=ft.Container(bgcolor=FELT_LIGHT, border=border, border_radius=10, padding=8, content=ft.Column(items, spacing=6)),
+        ),
+    )
+
+
+def contract_head(ctx: GameContext, contract: Any) -> ft.Control:
     tr = ctx.tr
     head: list[ft.Control] = [
         label(contract.name, 20, INK, ft.FontWeight.BOLD),
@@ -537,54 +589,29 @@ def contract_tile(ctx: GameContext, contract: Any, focused: bool, focus_cards: f
                 content=label(tr.t("corruption.ui.deferred"), 13, INK, ft.FontWeight.BOLD),
             )
         )
-    cards = [
-        card_tile(
-            ctx,
-            p.seat,
-            p.card,
-            size=board_card_size(ctx),
-            crossed=p.index in struck,
-            ring=ACCENT if p.index in focus_cards else ("#E1F5FE" if p.peeked_by else None),
-            ident=f"card-{p.index}",
+    return ft.Row(head, wrap=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def contract_award(ctx: GameContext, contract_id: int, award: Any) -> ft.Control:
+    """How the contract was awarded, and every player's total on it."""
+    tr = ctx.tr
+    if award.outcome == "won" and award.winner is not None:
+        text = tr.t("corruption.ui.won_by", ctx.names, seat=award.winner)
+        colour = WON
+    else:
+        text = tr.t(f"corruption.ui.outcome.{award.outcome}")
+        colour = DANGER if award.outcome == "cancelled" else "#FFE082"
+    lines: list[ft.Control] = [
+        ft.Semantics(
+            identifier=f"award-{contract_id}",
+            key=f"award-{contract_id}",
+            content=ft.Container(bgcolor=colour, border_radius=6, padding=ft.Padding.symmetric(horizontal=8, vertical=2), content=label(text, 17, "#111111", ft.FontWeight.BOLD)),
         )
-        for p in contract.placements
     ]
-    body: list[ft.Control] = [ft.Row(head, wrap=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
-    if cards:
-        body.append(ft.Row(cards, wrap=True, spacing=4, run_spacing=4))
-    for p in contract.placements:
-        if p.peeked_by:
-            body.append(label(tr.t("corruption.ui.peeked", ctx.names, seats=list(p.peeked_by), owner_seat=p.seat, n=p.index + 1), 13, "#E1F5FE"))
-    bg = FELT_LIGHT
-    if show_award and contract.award is not None:
-        award = contract.award
-        if award.outcome == "won" and award.winner is not None:
-            text = tr.t("corruption.ui.won_by", ctx.names, seat=award.winner)
-            colour = WON
-        else:
-            text = tr.t(f"corruption.ui.outcome.{award.outcome}")
-            colour = DANGER if award.outcome == "cancelled" else "#FFE082"
-        body.append(
-            ft.Semantics(
-                identifier=f"award-{contract.id}",
-                key=f"award-{contract.id}",
-                content=ft.Container(bgcolor=colour, border_radius=6, padding=ft.Padding.symmetric(horizontal=8, vertical=2), content=label(text, 17, "#111111", ft.FontWeight.BOLD)),
-            )
-        )
-        totals = [f"{glyph(ctx.colours[s])} {tr.money(t)}" for s, t in enumerate(award.totals) if t]
-        if totals:
-            body.append(label("  ".join(totals), 14, MUTED))
-    return ft.Semantics(
-        identifier=f"contract-{contract.id}",
-        key=f"contract-{contract.id}",
-        content=ft.Container(
-            bgcolor=bg,
-            border=ft.Border.all(4 if focused else 1, ACCENT if focused else "#2E7D60"),
-            border_radius=10,
-            padding=8,
-            content=ft.Column(body, spacing=6),
-        ),
-    )
+    totals = [f"{glyph(ctx.colours[s])} {tr.money(t)}" for s, t in enumerate(award.totals) if t]
+    if totals:
+        lines.append(label("  ".join(totals), 14, MUTED))
+    return ft.Column(lines, spacing=6, tight=True)
 
 
 def score_row(ctx: GameContext, view: View) -> ft.Control:
@@ -1256,11 +1283,14 @@ def seat_body(ctx: GameContext, view: View) -> ft.Control:
             items.append(ctx.part("my-pending", pending, lambda: label(pending, 18, INK)))
     if legal.peek or (view.little_black_book and view.phase == "corruption"):
         items.append(peek_panel(ctx, view, seat, legal))
-    if view.phase == "corruption":
+    if view.phase != "over":
         # Secrets (the cards held, this seat's face-down cards, what a peek showed) are built
-        # only after a tap on "Show my cards", and hidden again after the next action.
+        # only after a tap on "Show my cards", and hidden again after the next action. Mounted,
+        # hidden, between the rounds' card plays: a deal shows it, it does not send it.
 
         def secrets() -> ft.Control:
+            if view.phase != "corruption":
+                return ft.Column([])
             parts: list[ft.Control] = []
             if legal.cards:
                 parts.append(placement_picker(ctx, view, seat, legal))
@@ -1269,7 +1299,7 @@ def seat_body(ctx: GameContext, view: View) -> ft.Control:
             parts.append(my_table(ctx, view, seat))
             return ft.Column(parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
-        items.append(private_section(ctx, secrets))
+        items.append(private_section(ctx, secrets, visible=view.phase == "corruption"))
     if view.award_log and view.phase in ("awards", "round_over", "over"):
         recent = tuple(view.award_log[-4:])
         items.append(ctx.part("my-recent", recent, lambda: panel(tr.t("corruption.ui.recent"), [label(tr.ruling(r, ctx.names), 15, INK) for r in recent])))
@@ -1403,27 +1433,45 @@ def table_panel(ctx: GameContext, view: View, known: dict[int, Any], ident: str,
         rows.append(ctx.part(f"{ident}-{name}", None, lambda name=name: label(tr.t(f"corruption.body.{name}"), 17, ACCENT, ft.FontWeight.BOLD)))
         if body.swiss:
             faces = tuple(p.card if p.card is not None else known.get(p.index) for p in body.swiss)
-            rows.append(ctx.part(f"{ident}-{name}-swiss", (body.swiss, faces), lambda body=body, faces=faces: swiss_row(ctx, body, faces)))
+            rows.append(swiss_row(ctx, f"{ident}-{name}-swiss", body, faces))
         for contract in body.contracts:
             faces = tuple(p.card if p.card is not None else known.get(p.index) for p in contract.placements)
-            rows.append(ctx.part(f"{ident}-contract-{contract.id}", (contract, faces), lambda contract=contract, faces=faces: contract_row(ctx, contract, faces)))
+            rows.append(contract_row(ctx, f"{ident}-contract-{contract.id}", contract, faces))
     return ctx.group(ident, None, rows, lambda rows: ft.Semantics(identifier=ident, key=ident, content=ft.Container(bgcolor=PANEL, border_radius=10, padding=10, content=ft.Column(rows, spacing=4))))
 
 
-def swiss_row(ctx: GameContext, body: Any, faces: tuple[Any, ...]) -> ft.Control:
-    swiss = [card_tile(ctx, p.seat, face, size=28, sideways=True) for p, face in zip(body.swiss, faces, strict=True)]
-    return ft.Row([label(ctx.tr.t("corruption.swiss_account"), 14, MUTED), *swiss], wrap=True, spacing=4)
+def card_tiles(ctx: GameContext, key: str, placements: Any, faces: tuple[Any, ...], size: int, sideways: bool = False) -> list[ft.Control]:
+    """A row's cards, each a part: a card placed or revealed builds that card alone."""
+    return [
+        ctx.part(f"{key}-card-{i}", (p.seat, face, size, sideways), lambda i=i, p=p, face=face: role(f"c{i}", card_tile(ctx, p.seat, face, size=size, sideways=sideways)))
+        for i, (p, face) in enumerate(zip(placements, faces, strict=True))
+    ]
 
 
-def contract_row(ctx: GameContext, contract: Any, faces: tuple[Any, ...]) -> ft.Control:
+def swiss_row(ctx: GameContext, key: str, body: Any, faces: tuple[Any, ...]) -> ft.Control:
+    title = ctx.part(f"{key}-title", None, lambda: role("t", label(ctx.tr.t("corruption.swiss_account"), 14, MUTED)))
+    cards = card_tiles(ctx, key, body.swiss, faces, 28, sideways=True)
+    return ctx.group(key, None, [title, *cards], lambda children: ft.Row(children, wrap=True, spacing=4, key=f"swiss-{body.body}"))
+
+
+def contract_row(ctx: GameContext, key: str, contract: Any, faces: tuple[Any, ...]) -> ft.Control:
+    """A contract's name, worth and outcome, then its cards, in one wrapping row (a group: a card
+    placed is sent alone)."""
     tr = ctx.tr
-    cards = [card_tile(ctx, p.seat, face, size=32) for p, face in zip(contract.placements, faces, strict=True)]
-    head = [label(contract.name, 15, INK, ft.FontWeight.BOLD), label(tr.money(contract.value), 14, ACCENT)]
+    head = [
+        ctx.part(f"{key}-name", contract.name, lambda: role("n", label(contract.name, 15, INK, ft.FontWeight.BOLD))),
+        ctx.part(f"{key}-value", contract.value, lambda: role("v", label(tr.money(contract.value), 14, ACCENT))),
+    ]
     if contract.deferred:
-        head.append(label(tr.t("corruption.ui.deferred"), 13, MUTED))
+        head.append(ctx.part(f"{key}-deferred", None, lambda: role("d", label(tr.t("corruption.ui.deferred"), 13, MUTED))))
     if contract.award is not None:
         award = contract.award
         text = tr.t("corruption.ui.won_by", ctx.names, seat=award.winner) if award.outcome == "won" else tr.t(f"corruption.ui.outcome.{award.outcome}")
-        head.append(ft.Semantics(identifier=f"my-award-{contract.id}", key=f"my-award-{contract.id}", content=label(text, 13, WON if award.outcome == "won" else DANGER, ft.FontWeight.BOLD)))
-    return ft.Row([*head, *cards], wrap=True, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        colour = WON if award.outcome == "won" else DANGER
+        head.append(ctx.part(f"{key}-award", (text, colour), lambda: tagged(f"my-award-{contract.id}", label(text, 13, colour, ft.FontWeight.BOLD))))
+    cards = card_tiles(ctx, key, contract.placements, faces, 32)
+    # short wire keys (unique among their siblings): a key is sent with every new control
+    return ctx.group(key, None, [*head, *cards], lambda children: ft.Row(children, wrap=True, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER, key=f"r{contract.id}"))
+
+
 
