@@ -58,6 +58,16 @@ def is_packaged() -> bool:
     return os.environ.get("FLET_PLATFORM") is not None
 
 
+def leaving_the_screen_stops_the_table() -> bool:
+    """A packaged app on Android or iOS, where the platform stops (iOS: within seconds) or may
+    stop and throttle (Android) the networking of an app that leaves the screen, and with it the
+    table the phones play on: the board says so once a game is shown. (A desktop window in the
+    background keeps serving.)"""
+    from flet.utils import is_android, is_ios
+
+    return is_packaged() and (is_android() or is_ios())
+
+
 def no_window_reason() -> str | None:
     """Why this machine cannot open the app window, in words for the terminal; None if it can.
     (Without a display Flet would quietly serve a web page on port 8000 instead.)"""
