@@ -112,10 +112,14 @@ NOT_ON_MOBILE = {"brotli", "psutil", "uvloop", "httptools", "watchfiles"}
 def build_python() -> tuple[str, str]:
     """(short, full) version of the Python a `flet build` with this pyproject.toml bundles."""
     manifest = json.loads(MANIFEST.read_text(encoding="utf-8"))
+    from flet_cli.utils import python_versions
     from flet_cli.utils.pyproject_toml import load_pyproject_toml
-    from flet_cli.utils.python_versions import resolve_python_version
 
-    short = resolve_python_version(None, load_pyproject_toml(ROOT)).short
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("FLET_PYTHON_BUILD_MANIFEST", str(MANIFEST))  # a build fetches it; kept in tests/data
+        python_versions._load_data.cache_clear()
+        short = python_versions.resolve_python_version(None, load_pyproject_toml(ROOT)).short
+    python_versions._load_data.cache_clear()
     return short, manifest["pythons"][short]["full_version"]
 
 
@@ -270,6 +274,7 @@ def local_flet_index(root: Path, names: set[str], python_short: str, arch: Arch)
     """A PEP 503 index at `root` holding, of Flet's recorded mobile wheels, those of `names`, for `arch`."""
     python_tag = "cp" + python_short.replace(".", "")
     listed = flet_index()
+    root.mkdir(parents=True, exist_ok=True)
     for name in sorted(names & listed.keys()):
         project = root / name
         project.mkdir(parents=True, exist_ok=True)
