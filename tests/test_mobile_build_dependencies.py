@@ -44,6 +44,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import sys
 import tomllib
 import types
@@ -303,11 +304,50 @@ class Resolution:
         return {canonicalize_name(item["metadata"]["name"]): item for item in self.report["install"]}
 
 
+def runtime_packages() -> set[str]:
+    """Every package the project's runtime dependencies can bring on any platform, extras
+    included: the project's entry in uv.lock and what its dependencies depend on, transitively."""
+    lock = tomllib.loads((ROOT / "uv.lock").read_text(encoding="utf-8"))
+    by_name = {canonicalize_name(p["name"]): p for p in lock["package"]}
+    project = canonicalize_name(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["name"])
+    seen: set[str] = set()
+    todo = [d["name"] for d in by_name[project].get("dependencies", [])]
+    while todo:
+        name = canonicalize_name(todo.pop())
+        if name in seen or name not in by_name:
+            continue
+        seen.add(name)
+        package = by_name[name]
+        todo += [d["name"] for d in package.get("dependencies", [])]
+        todo += [d["name"] for deps in package.get("optional-dependencies", {}).values() for d in deps]
+    return seen
+
+
 async def resolve(arch: Arch, host: str, requirements: list[str], python: tuple[str, str], work: Path) -> Resolution:
-    """serious_python's pip run for `arch`, on stand-ins for `host` and Flet's index, resolving only."""
+    """serious_python's pip run for `arch`, on stand-ins for `host` and Flet's index, resolving only.
+    The stand-in index holds, of the recorded list, the packages asked for by name or in uv.lock
+    (every package the project's dependencies can bring, on any platform), and any other one pip
+    finds missing (run again with it): what the real index would offer this resolution."""
+    listed = flet_index()
+    names = {canonicalize_name(Requirement(r).name) for r in requirements if not r.startswith("-")} | (runtime_packages() & listed.keys())
+    attempt = 0
+    while True:
+        resolution = await resolve_once(arch, host, requirements, python, work / f"try{attempt}", names)
+        missing = {canonicalize_name(n) for n in NOT_FOUND.findall(resolution.stderr)}
+        more = {n for n in missing if n in listed} - names
+        if resolution.returncode == 0 or not more:
+            return resolution
+        names |= more
+        attempt += 1
+
+
+#: pip's words for a requirement no index offers (a wheel for this target) of
+NOT_FOUND = re.compile(r"No matching distribution found for ([A-Za-z0-9._-]+)")
+
+
+async def resolve_once(arch: Arch, host: str, requirements: list[str], python: tuple[str, str], work: Path, names: set[str]) -> Resolution:
     python_short, python_full = python
     work.mkdir(parents=True)
-    names = {canonicalize_name(Requirement(r).name) for r in requirements if not r.startswith("-")}
     index_url = local_flet_index(work / "flet-index", names, python_short, arch)
     custom = work / "sitecustomize"
     custom.mkdir()
