@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import hashlib
 import json
 import logging
 import os
@@ -76,9 +77,11 @@ def build_app(data_dir: Path, base_url: str, addresses: list[JoinAddress] | None
         web_renderer=ft.WebRenderer.AUTO,
     )
 
+    data = data_fingerprint(data_dir)
+
     async def healthz() -> dict[str, Any]:
         parts = {kind: {"built": built, "reused": reused} for kind, (built, reused) in sections.TOTALS.items()}
-        return {"ok": True, "rooms": len(host.rooms), "sessions": len(config.sessions), "reclaiming": reclaim_pending(), "parts": parts}
+        return {"ok": True, "rooms": len(host.rooms), "sessions": len(config.sessions), "reclaiming": reclaim_pending(), "parts": parts, "data": data}
 
     async def export(room_id: str, k: str = "", complete: int = 0) -> JSONResponse:
         room = host.rooms.get(room_id) or host.imported.get(room_id)
@@ -223,6 +226,62 @@ def print_banner(urls: list[str], window: bool = False) -> None:
     print("Keep this window open during the game. Ctrl+C stops the host (nothing is lost).\n", flush=True)
 
 
+def data_fingerprint(data_dir: Path) -> str:
+    """Which data directory a server serves, without naming it (/healthz answers anyone on the
+    LAN): a relaunch compares it with its own to know the host on its port is itself."""
+    return hashlib.sha256(str(Path(data_dir).resolve()).encode()).hexdigest()[:16]
+
+
+def host_already_serving(args: argparse.Namespace) -> bool:
+    """Whether this data directory's host already answers on `args.port` of this machine: the
+    app relaunched while its host still runs (Android may keep the process of an app that left
+    the screen; a second `main.py`). Nothing listening answers at once; a program that is not
+    ours answers otherwise (then binding the port fails as before)."""
+    import ssl
+    import urllib.request
+
+    scheme = "https" if args.certfile else "http"
+    here = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "[::1]"}.get(args.host, args.host if ":" not in args.host else f"[{args.host}]")
+    # our own certificate names the LAN address, not this one: the answer, not the name, is checked
+    context = ssl._create_unverified_context() if scheme == "https" else None
+    try:
+        with urllib.request.urlopen(f"{scheme}://{here}:{args.port}/healthz", timeout=3, context=context) as response:
+            answer = json.loads(response.read())
+    except (OSError, ValueError):
+        return False
+    return isinstance(answer, dict) and answer.get("data") == data_fingerprint(Path(args.data_dir))
+
+
+def board_bases(args: argparse.Namespace) -> tuple[list[str], list[JoinAddress]]:
+    """The addresses the host board is offered at (the first is the one phones are shown), and
+    the join addresses (listening on every interface: each one is offered in the Join help)."""
+    scheme = "https" if args.certfile else "http"
+    addresses = join_addresses(args.port, scheme=scheme) if args.host in ("0.0.0.0", "::", "") else []
+    if args.public_url:
+        bases = [args.public_url.rstrip("/")]
+    elif args.host in ("0.0.0.0", "::", ""):
+        bases = [a.url for a in addresses] or [f"{scheme}://127.0.0.1:{args.port}"]
+    else:
+        bases = [f"{scheme}://{args.host}:{args.port}"]
+    return bases, addresses
+
+
+def already_serving(args: argparse.Namespace) -> int:
+    """The host is already running with this data on this port: say where, and leave it be."""
+    from companion.store import Store
+
+    store = Store(Path(args.data_dir) / "referee.sqlite3")
+    try:
+        token = store.host_token()
+    finally:
+        store.close()
+    print(f"\nTable referee is already running with this data on port {args.port}: nothing more to start. Its host board:\n")
+    for base in board_bases(args)[0]:
+        print(f"  {base}/?k={token}")
+    print(flush=True)
+    return 0
+
+
 def serve(args: argparse.Namespace) -> None:
     import uvicorn
 
@@ -248,15 +307,7 @@ def lan_server(args: argparse.Namespace) -> tuple[Any, Any, list[str]]:
 
     gc.set_threshold(*SERVER_GC_THRESHOLDS)
     data_dir = Path(args.data_dir)
-    # Listening on every interface: each one is offered in the board's Join help.
-    scheme = "https" if args.certfile else "http"
-    addresses = join_addresses(args.port, scheme=scheme) if args.host in ("0.0.0.0", "::", "") else []
-    if args.public_url:
-        bases = [args.public_url.rstrip("/")]
-    elif args.host in ("0.0.0.0", "::", ""):
-        bases = [a.url for a in addresses] or [f"{scheme}://127.0.0.1:{args.port}"]
-    else:
-        bases = [f"{scheme}://{args.host}:{args.port}"]
+    bases, addresses = board_bases(args)
     # Read by flet-web for every connection (FletApp.__init__), so set before the first one.
     os.environ.setdefault("FLET_SESSION_TIMEOUT", str(SESSION_TIMEOUT_SECONDS))
     app, host = build_app(data_dir, bases[0], addresses)
@@ -282,6 +333,13 @@ def window(args: argparse.Namespace) -> int:
 
     from views import app_window
 
+    key = app_window.host_key(args.data_dir, args.port)
+    running = app_window.running_in_process(key)
+    if running is not None:  # a relaunched app view: this process's host still runs
+        app_window.open_window_on(running)
+        return 0
+    if host_already_serving(args):
+        return already_serving(args)
     problem = app_window.no_window_reason()
     if problem:
         print(problem, file=sys.stderr)
@@ -291,7 +349,7 @@ def window(args: argparse.Namespace) -> int:
     print_banner(links, window=True)
     app = config.app
     try:
-        asyncio.run(app_window.run(uvicorn.Server(config), sockets, app.state.flet_main, str(ASSETS), app.state.config.windows))
+        asyncio.run(app_window.run(uvicorn.Server(config), sockets, app.state.flet_main, str(ASSETS), app.state.config.windows, key=key))
     except KeyboardInterrupt:
         pass  # every accepted action is already on disk
     finally:
@@ -408,6 +466,8 @@ def main(argv: list[str] | None = None) -> int:
         return import_log(args)
     if args.window or is_packaged():
         return window(args)
+    if host_already_serving(args):
+        return already_serving(args)
     serve(args)
     return 0
 

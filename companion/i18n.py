@@ -107,6 +107,9 @@ UI: dict[str, str] = {
     "ui.retry": "Retry",
     #: a device sending events faster than a person can (views/flet_patches.py EVENT_RATE)
     "ui.too_many_events": "Too many taps from this device; some were ignored.",
+    #: the app on an Android or iOS tablet, once its board shows a game (views/app_window.py
+    #: leaving_the_screen_stops_the_table): the platform stops a backgrounded app's networking
+    "ui.leaving_stops_table": "Keep this app on screen while you play: if this tablet switches to another app or locks, the phones lose the table until you come back.",
     "ui.hide_private": "Hide my cards",
     "ui.peek_hold": "Hold here to see your cards",
     "ui.peek_release": "Let go to hide your cards",

@@ -1,15 +1,12 @@
-"""Every runtime dependency exists on every target the app is built for, or the app does
-without it, knowingly.
+"""Every runtime dependency exists on every desktop target the app is built for, or the app does
+without it, knowingly; and the app runs without what a phone or tablet build leaves out.
 
 `uv pip compile --python-platform <target> --only-binary :all:` resolves pyproject.toml's
-dependencies for each target at the Python `flet build` bundles (3.14: flet-cli 1.0.5 picks the
-highest stable Python of its pinned python-build release allowed by `requires-python`, see
-tests/test_app_package.py). A package with no wheel there must be one of:
-
-* on Android and iOS, a package Flet's build brings from its own index of mobile wheels (Flet's
-  documentation, "Built-in binary Python packages for Android and iOS"), at a version listed
-  there; this machine cannot reach that index, so the list is written here;
-* a package the app does without, its fallback tested here.
+dependencies for each desktop target at the Python `flet build` bundles (3.14: flet-cli 1.0.5
+picks the highest stable Python of its pinned python-build release allowed by `requires-python`,
+see tests/test_app_package.py). A package with no wheel there must be one the app does without,
+its fallback tested here. Android and iOS are resolved the way their build resolves them, with
+pip: tests/test_mobile_build_dependencies.py.
 
 Anything else fails the test, listed. PyPI is asked (CI reaches it); uv's cache stays inside the
 repository (build/, ignored by git).
@@ -32,27 +29,14 @@ CACHE = ROOT / "build" / "uv-target-cache"
 #: the Python `flet build` bundles with this pyproject.toml (tests/test_app_package.py asserts it)
 FLET_BUILD_PYTHON = "3.14"
 TARGETS = {
-    "android": "aarch64-linux-android",
-    "ios": "arm64-apple-ios",
     "windows": "x86_64-pc-windows-msvc",
     "macos": "aarch64-apple-darwin",
     "linux": "x86_64-manylinux_2_28",
 }
-MOBILE = {"android", "ios"}
-#: Flet's mobile wheels (pypi.flet.dev) for packages among ours, with the versions it has.
-FLET_MOBILE_WHEELS = {
-    "pydantic-core": ("2.46.3", "2.33.2", "2.29.0", "2.23.3"),
-    "msgpack": ("1.1.0",),
-    "pillow": ("11.1.0", "10.4.0"),
-    "pyyaml": ("6.0.2",),
-    "markupsafe": ("2.1.5",),
-    "websockets": ("13.0.1",),
-    "brotli": ("1.1.0",),
-}
 #: Packages the app does without where they have no wheel, and how (each tested below). uvloop,
-#: httptools and watchfiles come from flet-web's `uvicorn[standard]` requirement, which the app
-#: cannot lift: the app runs without them, but a mobile build's pip still asks for them (README,
-#: "Install as an app": not tried here, no Flutter SDK).
+#: httptools and watchfiles come from flet-web's `uvicorn[standard]` requirement: the Android and
+#: iOS builds leave them out (pyproject.toml [tool.flet.android] dependencies), and so do the
+#: tests below.
 FALLBACKS = {
     "uvloop": "uvicorn runs on asyncio's own event loop (test_the_server_runs_without_the_packages_mobile_lacks)",
     "httptools": "uvicorn parses HTTP with h11 (same test)",
@@ -92,13 +76,8 @@ def pins(text: str) -> dict[str, str]:
 async def classify(target: str) -> tuple[dict[str, str], dict[str, str]]:
     """(the resolution, {package: why it has no wheel here}) for one target."""
     source_allowed: list[str] = []
-    # Flet's build finds these at Flet's versions (pip backtracks to them): resolve the same way.
-    constraints = [f"{name}=={versions[0]}" for name, versions in FLET_MOBILE_WHEELS.items()] if target in MOBILE else []
-    constraint_file = CACHE / f"flet-mobile-{target}.txt"
-    constraint_file.parent.mkdir(parents=True, exist_ok=True)
-    constraint_file.write_text("\n".join(constraints) + "\n", encoding="utf-8")
     while True:
-        extra = ["--constraint", str(constraint_file)]
+        extra: list[str] = []
         for name in source_allowed:
             extra += ["--no-binary", name]
         code, out, err = await compile_for(target, extra)
@@ -116,9 +95,7 @@ async def classify(target: str) -> tuple[dict[str, str], dict[str, str]]:
         code, _, _ = await compile_for(target, ["--no-deps"], requirements=f"{name}=={version}\n")
         if code == 0:
             continue  # it has a wheel (named only because a dependency of it had none)
-        if target in MOBILE and version in FLET_MOBILE_WHEELS.get(name.lower(), ()):
-            reasons[name] = f"{name} {version} from Flet's mobile wheels"
-        elif name.lower() in FALLBACKS:
+        if name.lower() in FALLBACKS:
             reasons[name] = f"{name} {version}: none; {FALLBACKS[name.lower()]}"
         else:
             reasons[name] = f"PROBLEM: {name} {version} has no wheel for {target}, no Flet mobile wheel, no tested fallback"
@@ -135,9 +112,7 @@ async def test_every_dependency_has_a_wheel_a_flet_mobile_wheel_or_a_tested_fall
             report.append(f"  {reason}")
             if reason.startswith("PROBLEM"):
                 problems.append(f"{target}: {reason}")
-        if target in MOBILE:
-            assert "brotli" not in resolved and "psutil" not in resolved, f"{target}: brotli and psutil are left out of mobile builds (pyproject.toml markers)"
-            assert "flet-web" in resolved and "uvicorn" in resolved, f"{target}: the LAN server must be there"
+        assert {"brotli", "psutil", "flet-desktop"} <= resolved.keys(), f"{target}: the desktop builds keep brotli, psutil and the window client"
     print("\n".join(report))
     assert not problems, "dependencies with neither a wheel, a Flet mobile wheel nor a tested fallback:\n" + "\n".join(problems)
 

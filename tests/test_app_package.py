@@ -25,6 +25,7 @@ LAN_PERMISSIONS = {
     "android.permission.ACCESS_NETWORK_STATE",
     "android.permission.ACCESS_WIFI_STATE",
     "android.permission.WAKE_LOCK",
+    "android.permission.ACCESS_LOCAL_NETWORK",
 }
 
 

@@ -40,7 +40,7 @@ from views.memory import reclaim_soon
 from views.join import TableScreen
 from views.seat import SeatScreen
 from views.seat_request import SeatRequestScreen
-from views.app_window import ScreenAwake, is_app_window
+from views.app_window import ScreenAwake, is_app_window, leaving_the_screen_stops_the_table
 # (AppConfig and the storage keys are this module's names too: main.py and the tests import them here)
 from views.session import DEVICE_KEY, LANG_KEY, SEAT_KEY, AppConfig, PageSession, PhoneStorage, StorageUnavailable  # noqa: F401
 
@@ -103,6 +103,8 @@ class TabSession(PageSession):
         self.window = is_app_window(page)
         #: the screen is kept on while the window shows a running game
         self.awake = ScreenAwake() if self.window else None
+        #: rooms whose board this window has said leaving the screen stops the table (once each)
+        self.warned_rooms: set[str] = set()
 
     async def start(self) -> None:
         # First, before anything is awaited: a device that never answers the storage calls below
@@ -281,7 +283,17 @@ class TabSession(PageSession):
             return self.invalid_link()
         await self.screen.open()
         if self.awake is not None:  # the app window: the screen stays on while a game runs
-            await self.awake.follow(self.screen.room if isinstance(self.screen, BoardScreen) else None)
+            room = self.screen.room if isinstance(self.screen, BoardScreen) else None
+            await self.awake.follow(room)
+            if room is not None and not room.over and room.id not in self.warned_rooms and leaving_the_screen_stops_the_table():
+                self.warned_rooms.add(room.id)  # before the phones join: while it matters, it is said
+                self.page.show_dialog(
+                    ft.SnackBar(
+                        ft.Semantics(identifier="leaving-stops-table", content=ft.Text(tr.t("ui.leaving_stops_table"))),
+                        duration=ft.Duration(seconds=30),
+                        show_close_icon=True,
+                    )
+                )
 
     async def enter_seat(self, room: Any, token: str) -> None:
         """This phone takes the seat `token` opens (a seat link, a claim on the table page, a

@@ -24,6 +24,8 @@ import os
 import shutil
 import tempfile
 from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import flet as ft
@@ -54,6 +56,16 @@ def is_app_window(page: ft.Page) -> bool:
 def is_packaged() -> bool:
     """Running inside a `flet build` app (the embedding runtime sets FLET_PLATFORM)."""
     return os.environ.get("FLET_PLATFORM") is not None
+
+
+def leaving_the_screen_stops_the_table() -> bool:
+    """A packaged app on Android or iOS, where the platform stops (iOS: within seconds) or may
+    stop and throttle (Android) the networking of an app that leaves the screen, and with it the
+    table the phones play on: the board says so once a game is shown. (A desktop window in the
+    background keeps serving.)"""
+    from flet.utils import is_android, is_ios
+
+    return is_packaged() and (is_android() or is_ios())
 
 
 def no_window_reason() -> str | None:
@@ -113,6 +125,43 @@ class ScreenAwake:
             self.enabled = awake
 
 
+@dataclass
+class RunningHost:
+    """The LAN server and window this process runs (app mode), for a relaunched view to join."""
+
+    loop: asyncio.AbstractEventLoop
+    lan_server: Any
+    flet_main: Callable[[ft.Page], Awaitable[None]]
+    assets_dir: str
+
+
+#: This process's running hosts, by (data directory, port). A packaged app's Python can outlive
+#: its view: Android may keep the process of an app that left the screen, and the view, launched
+#: again, runs main.py again in the same interpreter (modules stay imported). The second run finds
+#: its host here instead of binding the port a second time.
+RUNNING: dict[tuple[str, int], RunningHost] = {}
+
+
+def host_key(data_dir: str | Path, port: int) -> tuple[str, int]:
+    return (str(Path(data_dir).resolve()), port)
+
+
+def running_in_process(key: tuple[str, int]) -> RunningHost | None:
+    """This process's host for `key`, if it still serves."""
+    running = RUNNING.get(key)
+    if running is None or running.loop.is_closed() or not running.loop.is_running() or running.lan_server.should_exit:
+        return None
+    return running
+
+
+def open_window_on(running: RunningHost) -> None:
+    """A new app window for the host already running in this process, on that host's event loop
+    (its rooms and sessions live there); returns when the window ends. Called from the thread
+    of the relaunched run, never from the loop's own."""
+    window = ft.run_async(running.flet_main, view=ft.AppView.FLET_APP, assets_dir=running.assets_dir)
+    asyncio.run_coroutine_threadsafe(window, running.loop).result()
+
+
 class WindowPages:
     """The app window's pages now open (a desktop window has one; a relaunched client may add a
     new one before the old one is gone)."""
@@ -139,10 +188,28 @@ async def run(
     flet_main: Callable[[ft.Page], Awaitable[None]],
     assets_dir: str,
     windows: WindowPages,
+    key: tuple[str, int] | None = None,
 ) -> None:
     """Serve the LAN (`lan_server`: a uvicorn Server, on sockets already bound) and the app window
     until one of them ends: the window closed ends the app; the LAN server stopped (Ctrl+C,
-    SIGTERM) closes the window. An error in either is raised after the other has stopped."""
+    SIGTERM) closes the window. An error in either is raised after the other has stopped. With
+    `key` (host_key), a relaunched view of this process finds the host while it runs."""
+    if key is not None:
+        RUNNING[key] = RunningHost(asyncio.get_running_loop(), lan_server, flet_main, assets_dir)
+    try:
+        await serve_lan_and_window(lan_server, lan_sockets, flet_main, assets_dir, windows)
+    finally:
+        if key is not None:
+            RUNNING.pop(key, None)
+
+
+async def serve_lan_and_window(
+    lan_server: Any,
+    lan_sockets: list[Any],
+    flet_main: Callable[[ft.Page], Awaitable[None]],
+    assets_dir: str,
+    windows: WindowPages,
+) -> None:
     with private_window_socket():
         window = asyncio.create_task(
             ft.run_async(flet_main, view=ft.AppView.FLET_APP, assets_dir=assets_dir), name="app-window"
