@@ -386,7 +386,10 @@ def test_every_phase_of_random_games_renders() -> None:
     from companion.games.chicago_poker import GAME, Setup
     from companion.i18n import Translator
     from views.common import PEEK_KEY, PEEK_SHOWN
-    from views.games import chicago_poker as ui
+    from views.games import get
+    from views.games.chicago_poker.pieces import SHOW_LAST
+
+    ui = get("chicago_poker")
 
     tr = Translator("en")
     colours = ["red", "blue", "green", "yellow", "purple", "orange"]
@@ -418,7 +421,7 @@ def test_every_phase_of_random_games_renders() -> None:
                 state = GAME.apply(state, action).state
                 continue
             board = GAME.project(state, BOARD)
-            ui.board_body(ctx(None), board)
+            ui.board_body(ctx(None), board, None)
             ui.status_line(ctx(None), board)
             for seat in set(board.waiting_for) | {0}:
                 view = GAME.project(state, seat_audience(seat))
@@ -428,7 +431,7 @@ def test_every_phase_of_random_games_renders() -> None:
                 ui_state[PEEK_KEY] = False
                 ui.seat_summary(ctx(seat), view, seat)
             if board.shootouts:  # step through the last shootout's rulings too
-                ui_state[ui.SHOW_LAST] = len(board.shootouts)
+                ui_state[SHOW_LAST] = len(board.shootouts)
             action = GAME.random_action(state, rng)
             if action is None:
                 break

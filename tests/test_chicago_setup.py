@@ -17,7 +17,7 @@ from companion.room import Rejected
 from companion.rule_cards import card_text, rule_card
 from tests.harness.flet_inprocess import walk_controls
 from tests.test_home import choose, control_in, type_into
-from views.games import chicago_poker as ui
+from views.games.chicago_poker import setup as ui
 
 A, B = 0, 1
 NAMES = ("Ada", "Bea")

@@ -25,7 +25,7 @@ from tests.harness.browser import WAIT_MS, enable_semantics, ident, launch
 from tests.harness.server import RefereeServer, prepare_rooms
 from tests.harness.touch import Finger, centre
 from tests.test_chicago_poker_views import OPENING, SEED, cp_setup
-from views.games.chicago_poker import PLAY_BUTTON_CHROME
+from views.games.chicago_poker.pieces import PLAY_BUTTON_CHROME
 from views.text_metrics import text_width
 
 pytestmark = pytest.mark.browser

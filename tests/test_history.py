@@ -126,7 +126,7 @@ async def test_replay_steps_through_every_ruling_in_order(game_id: str, walk: in
         screen = screen_of(tab)
         ctx = GameContext(tr=tr, names=room.names, colours=[p.colour for p in room.setup.players], width=884, height=800,
                           seat=None, acts_for_current=False, submit=None, ui=screen.ui, data_dir=None)
-        return tab.texts(ui.board_body(ctx, room.game.project(state, BOARD)))
+        return tab.texts(ui.board_body(ctx, room.game.project(state, BOARD), None))
 
     # It opens on the end: the final state.
     assert tr.t("history.step", n=total, total=total) in tab.text(tab.find("replay-position"))

@@ -34,7 +34,7 @@ from tests.test_corruption_views import (
     set_field,
     show_cards,
 )
-from views.games.corruption import catalogue
+from views.games.corruption.pieces import catalogue
 
 
 def field_value(tab: Tab, identifier: str) -> Any:
@@ -80,16 +80,20 @@ async def test_deal_form_keeps_what_was_typed_and_picked_while_phones_come_and_g
 
 
 async def test_a_picked_card_survives_another_phones_action(make_host: Any, harness_factory: Any, catalogue_copy: Path, monkeypatch: Any) -> None:  # noqa: F811
-    import views.games.corruption as corruption_ui
+    import dataclasses
+
+    from views import games
 
     drawn: list[int | None] = []  # the seat of each phone page drawn
-    real_seat_body = corruption_ui.seat_body
+    real_get = games.get
+    real_seat_body = real_get("corruption").seat_body
 
     def seat_body(ctx: Any, view: Any) -> Any:
         drawn.append(ctx.seat)
         return real_seat_body(ctx, view)
 
-    monkeypatch.setattr(corruption_ui, "seat_body", seat_body)
+    patched = dataclasses.replace(real_get("corruption"), seat_body=seat_body)
+    monkeypatch.setattr(games, "get", lambda game_id: patched if game_id == "corruption" else real_get(game_id))
     world = await make_world(make_host, harness_factory, "inputs-card", little_black_book=True)
     await world.open_board()
     for seat in (A, B, C):

@@ -47,7 +47,7 @@ def test_the_summary_adds_up_to_what_the_round_gave() -> None:
 
 
 def test_corruption_awards_end_with_each_players_contracts_won() -> None:
-    from views.games.corruption import round_summary as corruption_summary
+    from views.games.corruption.pieces import round_summary as corruption_summary
 
     game = GAMES["corruption"]
     players = [{"name": n, "colour": c} for n, c in zip(NAMES, ["red", "blue", "green"], strict=True)]

@@ -343,7 +343,7 @@ def test_no_number_is_next_to_a_wrong_plural_form() -> None:
 def test_the_deal_picker_names_catalogue_contracts_in_french_and_remembers_them_by_that_name() -> None:
     """Issue #15: French tables saw "Opera House" where their card prints "Opéra"."""
     from companion.games.corruption import load_catalogue, remember_contract
-    from views.games.corruption import contract_name
+    from views.games.corruption.board import contract_name
 
     catalogue = load_catalogue()
     french = [contract_name(translator("fr"), e) for e in catalogue.contracts]

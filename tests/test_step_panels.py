@@ -22,8 +22,8 @@ from companion.games.vabanque import GAME, Setup
 from companion.i18n import Translator
 from tests.harness.flet_inprocess import walk_controls
 from views.context import GameContext
-from views.games import corruption as corruption_ui
 from views.games import vabanque as ui
+from views.games.corruption import choices as corruption_choices
 from views.reveal import ready_panel
 from views.steps import go_to_step, shown_step
 from views.text_metrics import text_width
@@ -113,7 +113,7 @@ def test_vabanque_revealed_words_fit_their_tiles(lang: str) -> None:
                 total = len(ui.payout_steps(view))
                 for index in range(total):  # each table highlighted in turn, then the summary
                     go_to_step(ctx, ui.STEP_KEY, view.round, total, index)
-                    for inner, card, text in card_labels(ui.board_body(ctx, view)):
+                    for inner, card, text in card_labels(ui.board_body(ctx, view, None)):
                         checked += 1
                         if text.no_wrap:
                             assert text_width(text.value, text.size, bold=True) + ui.CARD_EDGES[0] <= inner, (screen, players, text.value, text.size, inner)
@@ -151,7 +151,7 @@ def test_corruption_targets_are_named_as_the_table_sees_them() -> None:
         8: (SimpleNamespace(seat=2, card="reporter"), subway),
     }
     options = (3, 5, 8)
-    names = [corruption_ui.target_text(ctx, placements, i, options) for i in options]
+    names = [corruption_choices.target_text(ctx, placements, i, options) for i in options]
     assert names == [
         "P2's Reporter under the Subway, played earlier",
         "P1's District attorney under the Subway",

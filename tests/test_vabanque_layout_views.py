@@ -53,7 +53,7 @@ def test_the_ring_is_the_same_in_every_phase(players: int, screen: str) -> None:
     while state.phase != "over" and len(rings) < 5:
         view = GAME.project(state, BOARD)
         if view.phase not in rings:
-            body = ui.board_body(ctx(tr, players, width, height), view)
+            body = ui.board_body(ctx(tr, players, width, height), view, None)
             rings[view.phase] = ring(body)
         action = GAME.random_action(state, rng)
         assert action is not None
@@ -80,7 +80,7 @@ def test_revealed_cards_are_words_and_the_totals_are_labelled() -> None:
             assert action is not None
             state = GAME.apply(state, action).state
         view = GAME.project(state, BOARD)
-        drawn = texts(ui.board_body(ctx(tr, 4, *SCREENS["tablet"]), view))
+        drawn = texts(ui.board_body(ctx(tr, 4, *SCREENS["tablet"]), view, None))
         assert not [t for t in drawn if "Σ" in t], drawn
         for table in view.tables:
             assert tr.t("vabanque.table_total", total=table.total) in drawn

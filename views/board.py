@@ -211,12 +211,8 @@ class BoardScreen(RoomScreen):
             lambda items: ft.Row(items, wrap=not one_line_header, run_spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         )
         main: list[ft.Control] = []
+        # the game's board puts the reveal where its board keeps its place (views/games)
         reveal = reveal_panel(ctx, view)
-        # a game that keeps its board in place between phases sets it beside the board itself
-        takes_reveal = getattr(ui, "BOARD_TAKES_REVEAL", False)
-        # keyed: the reveal and the standings come and go above the game, which keeps its place
-        if reveal is not None and not takes_reveal:
-            main.append(role("reveal", reveal))
         standings = self.room.game.standings(self.room.state)
         if standings is not None:
             if self.is_host and ctx.width >= END_BESIDE:
@@ -238,7 +234,7 @@ class BoardScreen(RoomScreen):
                 main.append(role("standings", standings_table(tr, self.names, self.colours, standings, width=min(ctx.width, 720))))
                 if self.is_host:
                     main.append(role("end-actions", end_actions(tr, self.room, width=min(ctx.width, 720), on_play_again=handler(self.play_again))))
-        main.append(role("board-body", ui.board_body(ctx, view, reveal) if takes_reveal else ui.board_body(ctx, view)))
+        main.append(role("board-body", ui.board_body(ctx, view, reveal)))
         side = self.side_panel(ctx, view, ui, side_width, fixed=wide)
         body: ft.Control
         if wide:

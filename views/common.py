@@ -241,7 +241,7 @@ def secret_choices(width: float, labels: Sequence[str], build: Callable[[int, fl
     return ft.Column(rows, spacing=SECRET_SPACING, tight=True)
 
 
-def secret_face(text: str, *, selected: bool, on_click: Callable[[Any], Awaitable[None]] | None, size: int, lines: int, height: float, face: str = SECRET_FACE, text_colour: str = "#111111") -> ft.Container:
+def secret_face(text: str, *, selected: bool, on_click: Callable[[Any], Awaitable[None]] | None, size: float, lines: int, height: float, face: str = SECRET_FACE, text_colour: str = "#111111") -> ft.Container:
     """One button of a secret choice: its cell's whole width, the choice's height, the label
     centred; a plain container (no ink, no hover or focus overlay to stay on the tapped one)."""
     return ft.Container(
@@ -299,7 +299,7 @@ def language_menu(tr: Translator, lang: str, on_select: Callable[[Any], Awaitabl
     )
 
 
-def player_chip(tr: Translator, names: list[str], colours: list[str], seat: int, size: int = 16) -> ft.Control:
+def player_chip(tr: Translator, names: list[str], colours: list[str], seat: int, size: int = 16) -> ft.Container:
     colour = colours[seat]
     return ft.Container(
         content=ft.Text(f"{glyph(colour)} {names[seat]}", size=size, color=text_on(colour), weight=ft.FontWeight.BOLD),

@@ -32,7 +32,7 @@ class GameContext:
     #: may enter public actions for the current player (the host board)
     acts_for_current: bool
     submit: Any
-    ui: dict[str, Any] = field(default_factory=dict)
+    ui: dict[Any, Any] = field(default_factory=dict)
     rerender: Any = None
     #: the host's data directory (saved boards, presets), None when the host has none
     data_dir: Path | None = None

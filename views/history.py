@@ -209,7 +209,7 @@ class ReplayScreen(PlainScreen):
             padding=12,
             content=ft.Column([*self.navigation(), *self.step_rulings(step)], spacing=10, scroll=ft.ScrollMode.AUTO),
         )
-        board = tagged("replay-board", ui.board_body(ctx, view))
+        board = tagged("replay-board", ui.board_body(ctx, view, None))
         body: ft.Control
         if wide:
             body = ft.Row(

@@ -8,7 +8,7 @@ import flet as ft
 
 
 from companion.games import GAMES
-from views.games import UIS
+from views.games import UIS, GameUI
 from views.games import get as game_ui
 from companion.i18n import Translator
 from babel.lists import format_list
@@ -75,10 +75,10 @@ class HomeScreen:
         await self.load_extra()
         await self.render()
 
-    # -- a game UI module's own setup fields (optional hooks) --
+    # -- a game's own setup fields (views/games: GameUI.setup_*) --
 
-    def hook(self, name: str) -> Any:
-        return getattr(game_ui(self.game_id), name, None) if self.game_id in UIS else None
+    def game_ui(self) -> GameUI[Any] | None:
+        return game_ui(self.game_id) if self.game_id in UIS else None
 
     def setup_context(self) -> SetupContext:
         data_dir = getattr(self.session.config, "data_dir", None)
@@ -86,9 +86,9 @@ class HomeScreen:
 
     async def load_extra(self) -> None:
         self.extra = {}
-        load = self.hook("setup_load")
-        if self.is_host and load is not None:
-            await load(self.setup_context())
+        ui = self.game_ui()
+        if self.is_host and ui is not None:
+            await ui.setup_load(self.setup_context())
 
     async def close(self) -> None:
         if self._unsubscribe:
@@ -297,9 +297,9 @@ class HomeScreen:
         defaults = game.setup_model.model_fields
         for rule, values in game.house_rules.items():
             controls.append(self.rule_field(game.id, rule, values, self.rules.get(rule, str(defaults[rule].default)), width))
-        fields = self.hook("setup_fields")
-        if fields is not None:
-            controls.extend(fields(self.setup_context()))
+        ui = self.game_ui()
+        if ui is not None:
+            controls.extend(ui.setup_fields(self.setup_context()))
         return controls
 
     def rule_field(self, game_id: str, rule: str, values: Any, current: str, width: float) -> ft.Control:
@@ -485,9 +485,9 @@ class HomeScreen:
             setup[rule] = _coerce(value, annotation)
         if "first_player" not in fields:
             setup.pop("first_player")
-        values = self.hook("setup_values")
-        if values is not None:
-            setup.update(values(self.setup_context()))
+        ui = self.game_ui()
+        if ui is not None:
+            setup.update(ui.setup_values(self.setup_context()))
         try:
             room = await self.session.host.create_room(self.game_id, setup, free_seats=self.free_seats == "True")
         except Rejected as rejection:
@@ -501,9 +501,10 @@ def room_status(tr: Translator, game_id: str, view: Any) -> str:
     """A room card's line: the round of a game played in rounds, and the phase (Chicago Poker
     and Reglement have no rounds: a card said "Round 1 of 1")."""
     parts: list[str] = []
-    if getattr(view, "rounds", None) is not None and getattr(view, "round", None) is not None:
-        parts.append(tr.t("ui.round", round=view.round, rounds=view.rounds))
-    phase = f"{game_id}.phase.{getattr(view, 'phase', '')}"
+    rounds = game_ui(game_id).rounds(view) if game_id in UIS else None
+    if rounds is not None:
+        parts.append(tr.t("ui.round", round=rounds[0], rounds=rounds[1]))
+    phase = f"{game_id}.phase.{view.phase}"
     if phase in tr.messages:
         parts.append(tr.t(phase))
     text = " · ".join(parts)

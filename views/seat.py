@@ -333,8 +333,7 @@ class SeatScreen(RoomScreen):
         others = [s for s in view.waiting_for if s != self.seat]
         if self.seat not in view.waiting_for:
             return self.tr.t("ui.waiting_for", self.names, seats=others)
-        hook = getattr(ui, "waiting_text", None)
-        said = hook(ctx, view, self.seat) if hook else None
+        said = ui.waiting_text(ctx, view, self.seat)
         if said:
             return said
         return self.tr.t("ui.waiting_for_you_and", self.names, seats=others) if others else self.tr.t("ui.turn_after_board")

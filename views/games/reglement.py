@@ -22,7 +22,9 @@ from companion.games.reglement import CARDS, KINDS, View
 from companion.games.reglement_board import default_board
 from companion.reglement_library import LibraryError, ReglementLibrary, preset_problem
 from views.context import GameContext, SetupContext
-from views.steps import go_to_step, shown_step as step_at
+from views.games import GameUI
+from views.steps import shown_step as step_at
+from views.steps import step_buttons
 from views.common import (
     act_button,
     ACCENT,
@@ -39,6 +41,7 @@ from views.common import (
     label,
     player_chip,
     private_section,
+    role,
     public_view,
     secret_choices,
     secret_face,
@@ -480,11 +483,6 @@ def rulings_panel(ctx: GameContext, view: View, ident_prefix: str = "step") -> f
     if not log:
         return ft.Container()
     index = shown_step(ctx, view)
-    about = step_about(view)
-
-    async def move(to: int) -> None:
-        go_to_step(ctx, STEP_KEY, about, len(log), to)
-        await ctx.rerender()
 
     earlier = [label(tr.ruling(r, ctx.names), 14, MUTED) for r in log[max(0, index - 3) : index]]
     now = ft.Semantics(
@@ -514,16 +512,7 @@ def rulings_panel(ctx: GameContext, view: View, ident_prefix: str = "step") -> f
     ]
     if left:
         controls.append(label(tr.t("reglement.ui.more_steps", count=left), 15, ACCENT))
-    controls.append(
-        ft.Row(
-            [
-                big_button(tr.t("ui.previous"), handler(move, index - 1), ident=f"{ident_prefix}-previous", colour="#B0BEC5", disabled=index == 0),
-                big_button(tr.t("ui.next"), handler(move, index + 1), ident=f"{ident_prefix}-next", disabled=left == 0),
-                big_button(tr.t("reglement.ui.show_last"), handler(move, len(log) - 1), ident=f"{ident_prefix}-last", colour="#B0BEC5", disabled=left == 0),
-            ],
-            wrap=True,
-        )
-    )
+    controls.append(step_buttons(ctx, STEP_KEY, index, len(log), ident_prefix=ident_prefix, last_text=tr.t("reglement.ui.show_last")))
     return ft.Semantics(
         identifier=f"{ident_prefix}s",
         key=f"{ident_prefix}s",
@@ -643,7 +632,9 @@ WIDE_PROMPT = 800.0
 PHONE_TILE = 48.0
 
 
-def board_body(ctx: GameContext, view: View) -> ft.Control:
+def board_body(ctx: GameContext, view: View, reveal: ft.Control | None) -> ft.Control:
+    """`reveal`: the reveal panel when one is due, above the board (keyed: it comes and goes and
+    the board keeps its place)."""
     tr = ctx.tr
     sel = selection(ctx, view)
     player = current_player(view)
@@ -713,6 +704,8 @@ def board_body(ctx: GameContext, view: View) -> ft.Control:
     items.append(legend(ctx))
     if view.board_reconstructed and not view.board_verified:
         items.append(label(tr.t("reglement.label.board_reconstructed") + f" ({view.board_name})", 13, MUTED))
+    if reveal is not None:
+        items.insert(0, role("reveal", reveal))
     return ft.Column(items, spacing=10)
 
 
@@ -1675,3 +1668,15 @@ def save_preset_panel(ctx: GameContext, view: View) -> ft.Control:
         key="save-preset",
         content=ft.Container(bgcolor=PANEL, border_radius=12, padding=12, content=ft.Column(rows, spacing=8)),
     )
+
+
+UI: GameUI[View] = GameUI(
+    status_line=status_line,
+    seat_summary=seat_summary,
+    is_my_turn=is_my_turn,
+    board_body=board_body,
+    seat_body=seat_body,
+    setup_fields=setup_fields,
+    setup_values=setup_values,
+    setup_load=setup_load,
+)

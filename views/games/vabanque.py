@@ -9,7 +9,8 @@ import flet as ft
 
 from companion.games.vabanque import GAME, View
 from views.context import GameContext
-from views.steps import go_to_step, shown_step
+from views.games import GameUI
+from views.steps import shown_step, step_buttons
 from views.text_metrics import text_width
 from views.common import (
     ACCENT,
@@ -81,10 +82,6 @@ def payout_panel(ctx: GameContext, view: View) -> ft.Control:
     index = current_step(ctx, view)
     table, rulings = steps[index]
 
-    async def move(delta: int) -> None:
-        go_to_step(ctx, STEP_KEY, view.round, len(steps), index + delta)
-        await ctx.rerender()
-
     lines = [label(tr.ruling(r, ctx.names), 18, INK) for r in rulings]
     if table is not None:
         payout = next(p for p in view.payouts if p.table == table)
@@ -97,12 +94,7 @@ def payout_panel(ctx: GameContext, view: View) -> ft.Control:
     controls: list[ft.Control] = [
         label(tr.t("ui.step", n=index + 1, total=len(steps)), 14, MUTED),
         *lines,
-        ft.Row(
-            [
-                big_button(tr.t("ui.previous"), handler(move, -1), ident="step-previous", colour="#B0BEC5", disabled=index == 0),
-                big_button(tr.t("ui.next"), handler(move, 1), ident="step-next", disabled=index >= len(steps) - 1),
-            ]
-        ),
+        step_buttons(ctx, STEP_KEY, index, len(steps)),
     ]
     return ft.Semantics(
         identifier="payout",
@@ -180,8 +172,6 @@ def pawn(ctx: GameContext, seat: int, size: int = 22, ident: str | None = None) 
 #: On a wide board, the width kept beside the ring for what a phase adds (the reveal, the move
 #: buttons, the payout steps), so the ring keeps its place and size in every phase.
 ASIDE_WIDTH = 300
-#: board.py hands this game its reveal panel, to go beside the ring instead of above it
-BOARD_TAKES_REVEAL = True
 
 
 def ring_size(ctx: GameContext) -> tuple[float, bool]:
@@ -206,7 +196,7 @@ def tile_side(size: float, count: int) -> float:
     return min(150.0, ((size - 8) * chord - 4) / (2 * REACH * (1 + chord)))
 
 
-def board_body(ctx: GameContext, view: View, reveal: ft.Control | None = None) -> ft.Control:
+def board_body(ctx: GameContext, view: View, reveal: ft.Control | None) -> ft.Control:
     tr = ctx.tr
     size, wide = ring_size(ctx)
     count = len(view.tables)
@@ -783,3 +773,13 @@ def table_list(ctx: GameContext, view: View) -> ft.Control:
         rows,
         lambda rows: ft.Container(bgcolor=PANEL, border_radius=10, padding=10, content=ft.Column([label(tr.t("vabanque.tables"), 16, MUTED), *rows], spacing=4)),
     )
+
+
+UI: GameUI[View] = GameUI(
+    status_line=status_line,
+    seat_summary=seat_summary,
+    is_my_turn=is_my_turn,
+    board_body=board_body,
+    seat_body=seat_body,
+    rounds=lambda view: (view.round, view.rounds),
+)

@@ -1,0 +1,10 @@
+"""Corruption's setup form: the shared form's players and house rules are all it asks (the
+contracts are dealt at the table, round by round, on the board: board.py `deal_form`)."""
+
+from __future__ import annotations
+
+from views.games import no_setup_fields as setup_fields
+from views.games import no_setup_load as setup_load
+from views.games import no_setup_values as setup_values
+
+__all__ = ["setup_fields", "setup_load", "setup_values"]
