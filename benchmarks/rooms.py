@@ -1,16 +1,31 @@
 """Many rooms at once: our server vs a bare Flet pubsub app, same topology, same run.
 
-    uv run python benchmarks/rooms.py                 # R = 1, 10, 50 (+ search), ~8 min
+    uv run python benchmarks/rooms.py                 # Vabanque, R = 1, 10, 50 (+ search), ~8 min
     uv run python benchmarks/rooms.py --quick         # R = 1, 10, short play, ~2.5 min
+    uv run python benchmarks/rooms.py --game chicago_poker --quick       # any of the four games
+    uv run python benchmarks/rooms.py --game all --quick --no-page-weight  # each in turn, then side by side
     uv run python benchmarks/rooms.py --rooms 1 5 --play 20 --no-search --no-restore
 
+`--game` (vabanque by default, or corruption, chicago_poker, reglement, all) is what every room of
+ours plays; the bare app is the same game-free baseline for each, run again beside each game.
+With `all` the four games run in turn (their R values, search, slow host and restore each), then
+a table puts them side by side: net server CPU per action ours / bare (and the ratio) at each R,
+the largest R with p95 < 100 ms (ours, bare), the slow host's p95 (ours / bare), and bytes per
+action per board session and per phone session (ours, median / p95 over every R); the page
+weight runs once at the end.
+
 For each R (loopback only, each phase bounded in time):
-  * ours: a fresh data dir with R Vabanque rooms (created before the server starts, one
-    process), `main.py` started (cold start = Popen -> first 200 on /), then per room one board
-    session and one phone session per seat (`latency.Table`), then `--play` seconds during which
-    every room plays random legal actions (`VabanqueMirror.random_action`) clicked on the acting
-    seat's phone, with a think time between a room's actions (`--think`, uniform 0.5x..1.5x);
-    the delay is click written -> the board frame showing the action (`latency.board_shows`);
+  * ours: a fresh data dir with R rooms of the game (created before the server starts, one
+    process; every rule at its default), `main.py` started (cold start = Popen -> first 200 on
+    /), then per room one board session and one phone session per seat (`latency.Table`), then
+    `--play` seconds during which every room plays random legal actions (the game's mirror,
+    `latency.MIRRORS`: the engine's `random_action` replayed locally) clicked the way the table
+    enters them (`clicks_for` on the device `device_for` names: the acting seat's phone, or the
+    host board for the host's entries: Corruption's deal, Chicago Poker's business tiles and
+    deck cards), with a think time between a room's actions (`--think`, uniform 0.5x..1.5x); a
+    device that acted moments before first waits out its own double-tap / handover window, as
+    a player would (`Table.play`); the delay is click written -> the board frame showing the
+    action (`latency.board_shows`: its ruling list equals the mirror's);
   * bare: `benchmarks/bare_app.py` (same topology, same durable SQLite append per action, no
     game code), R rooms with a board and `--players` seat sessions each, driven the same way;
     the delay is click written -> the board frame showing the new version.
@@ -27,7 +42,7 @@ shorter play), a slow-host run (`--slow-host`: one room of 1 + 6 devices, each s
 cgroup v1 CPU quota standing in for a tablet; the quota is checked first with a busy loop), the
 restore time of R rooms with long logs, and the page weight (benchmarks/page_weight.py).
 The SHA-256 of bare_app.py and of the click drivers (latency.py, flet_client.py) is printed
-first: the comparison holds while they stay frozen.
+first: runs compare while they are the same (latency.py changed when it learnt the four games).
 """
 
 from __future__ import annotations
