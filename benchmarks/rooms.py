@@ -694,12 +694,11 @@ class GameRun:
     results: list[tuple[Result, Result]] = field(default_factory=list)
     largest: dict[str, str] = field(default_factory=dict)
     slow: tuple[Result, Result] | None = None
-    load: tuple[float, float, float] = (0.0, 0.0, 0.0)
 
 
 async def run_game(args: argparse.Namespace, started: float) -> GameRun:
     """Every R, then the largest-R search, the slow host and the restore, for `args.game`."""
-    out = GameRun(args.game, load=os.getloadavg())
+    out = GameRun(args.game)
     print(f"\n######## {args.game}: {args.players} players a room ########", flush=True)
     for i, r in enumerate(args.rooms):
         pair = await asyncio.wait_for(run_pair(r, args, bare_first=bool(i % 2)), args.play * 2 + 240)
@@ -732,7 +731,7 @@ async def run_game(args: argparse.Namespace, started: float) -> GameRun:
 def games_lines(runs: list[GameRun]) -> list[str]:
     """The games side by side: net server CPU per action, ours / bare and their ratio, at each R;
     the largest R with p95 < 100 ms; the slow host's p95; bytes per action per session (ours, every
-    R together); the load average when the game's runs started."""
+    R together); the 1-minute load average at the start of the game's plays (lowest-highest)."""
 
     def pooled(pairs: list[tuple[Result, Result]], which: str) -> list[int]:
         return [x for ours, _ in pairs for x in getattr(ours, which)]
@@ -741,7 +740,7 @@ def games_lines(runs: list[GameRun]) -> list[str]:
         return f"{statistics.median(values):.0f}/{percentile(values, 0.95):.0f}" if values else "n/a"
 
     cpu_head = " ".join(f"{f'net ms/act R={ours.rooms} ours/bare':>27}" for ours, _ in runs[0].results)
-    head = f"{'game':<14} {cpu_head} {'R p95<100 ours':>15} {'bare':>10} {'slow p95 ours/bare ms':>22} {'board B/act med/p95':>20} {'phone B/act med/p95':>20}  load 1/5/15 at start"
+    head = f"{'game':<14} {cpu_head} {'R p95<100 ours':>15} {'bare':>10} {'slow p95 ours/bare ms':>22} {'board B/act med/p95':>20} {'phone B/act med/p95':>20}  load (1 min) in play"
     lines = [head, "-" * len(head)]
     for run in runs:
         cpu = []
@@ -753,9 +752,10 @@ def games_lines(runs: list[GameRun]) -> list[str]:
         slow = "n/a"
         if run.slow is not None and run.slow[0].latencies and run.slow[1].latencies:
             slow = f"{run.slow[0].p(0.95):.0f}/{run.slow[1].p(0.95):.0f} ({fmt_ratio(run.slow[0].p(0.95), run.slow[1].p(0.95))})"
+        loads = [res.load[0] for pair in [*run.results, *([run.slow] if run.slow else [])] for res in pair]
         lines.append(
             f"{run.game:<14} {' '.join(cpu)} {run.largest.get('ours', 'n/a'):>15} {run.largest.get('bare', 'n/a'):>10} {slow:>22} "
-            f"{sizes(pooled(run.results, 'board_bytes')):>20} {sizes(pooled(run.results, 'phone_bytes')):>20}  {' '.join(f'{x:.2f}' for x in run.load)}"
+            f"{sizes(pooled(run.results, 'board_bytes')):>20} {sizes(pooled(run.results, 'phone_bytes')):>20}  {min(loads):.1f}-{max(loads):.1f}"
         )
     bare_bytes = [x for run in runs for _, bare in run.results for x in bare.board_bytes]
     bare_phone = [x for run in runs for _, bare in run.results for x in bare.phone_bytes]
