@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import os
 import random
 import re
@@ -38,7 +39,7 @@ import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -97,14 +98,14 @@ from companion.store import Store, LogEntry
 
 async def main():
     store = Store(Path(sys.argv[2]) / "referee.sqlite3")
-    count, setup, seed, log_len = int(sys.argv[3]), json.loads(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
+    count, setup, seed, log_len, game_id = int(sys.argv[3]), json.loads(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6]), sys.argv[7]
     if log_len:
         store.db.execute("PRAGMA synchronous=OFF")
     host = Host(store)
     out = []
     try:
         for i in range(count):
-            room = await host.create_room("vabanque", setup, seed=seed + i)
+            room = await host.create_room(game_id, setup, seed=seed + i)
             out.append({"room": room.id, "tokens": [s.token for s in room.seats], "host_token": host.token, "seed": room.seed})
             if log_len:
                 game, state, rng = room.game, room.state, random.Random(seed + i)
@@ -134,17 +135,19 @@ class RoomInfo:
     host_token: str
     seed: int
     setup: dict[str, Any]
+    game: str = "vabanque"
 
 
 def vabanque_setup(players: int) -> dict[str, Any]:
+    """The players, every rule at its default: a setup each of the four games takes."""
     return {"players": [{"name": n, "colour": c} for n, c in zip(NAMES[:players], COLOURS[:players])]}
 
 
-def create_rooms(data_dir: Path, setup: dict[str, Any], count: int, seed: int, log_len: int = 0) -> list[RoomInfo]:
-    """Create `count` Vabanque rooms in `data_dir` (no server running), in a separate Python
+def create_rooms(data_dir: Path, setup: dict[str, Any], count: int, seed: int, log_len: int = 0, game: str = "vabanque") -> list[RoomInfo]:
+    """Create `count` rooms of `game` in `data_dir` (no server running), in a separate Python
     process; room i has seed `seed + i` and, with `log_len`, up to that many logged random actions."""
     out = subprocess.run(
-        [sys.executable, "-c", ROOMS_SNIPPET, str(ROOT), str(data_dir), str(count), json.dumps(setup), str(seed), str(log_len)],
+        [sys.executable, "-c", ROOMS_SNIPPET, str(ROOT), str(data_dir), str(count), json.dumps(setup), str(seed), str(log_len), game],
         check=True,
         capture_output=True,
         text=True,
@@ -152,7 +155,7 @@ def create_rooms(data_dir: Path, setup: dict[str, Any], count: int, seed: int, l
         cwd=ROOT,
     )
     rows = json.loads(out.stdout.strip().splitlines()[-1])
-    return [RoomInfo(room=row["room"], tokens=row["tokens"], host_token=row["host_token"], seed=row["seed"], setup=setup) for row in rows]
+    return [RoomInfo(room=row["room"], tokens=row["tokens"], host_token=row["host_token"], seed=row["seed"], setup=setup, game=game) for row in rows]
 
 
 def create_room(data_dir: Path, setup: dict[str, Any], seed: int) -> RoomInfo:
@@ -263,24 +266,49 @@ class ServerProcess:
         return psutil.Process(self.pid).memory_info().rss
 
 
-# -- a local replay of the same seeded game -------------------------------------------------------
+# -- a local replay of the same seeded game, and how a table enters each action -------------------
+
+#: the games a mirror drives (`--game` of benchmarks/rooms.py)
+GAME_IDS = ("vabanque", "corruption", "chicago_poker", "reglement")
 
 
-class VabanqueMirror:
+def shows_chosen(client: FletClient, ident: str) -> bool:
+    """A choice local to the page took effect: after "show-private" the page shows its secrets
+    ("hide-private"), else the control is marked selected (controls keep their ids across
+    redraws, so the selection itself is the sign)."""
+    if ident == "show-private":
+        return client.find("hide-private") is not None
+    node = client.find(ident)
+    return node is not None and node.get("selected") is True
+
+
+class GameMirror:
     """The game as the server must have it: the same setup, seed and accepted actions, applied
-    locally with the pure engine. Gives the legal moves to click and what the board must show."""
+    locally with the pure engine. Gives the legal moves to click and what the board must show.
+
+    Per game (a subclass each, same names): `device_for(action)` (the seat whose phone enters it,
+    or None: the host board), `clicks_for(action)` (the identifiers to click on that device, in
+    order: the last sends the action, the ones before it are choices local to the page) and
+    `picked(client, ident)` (one of those choices took effect). `random_action` gives the action
+    as the server records it (the host board's entries with `by: None`)."""
+
+    game_id: ClassVar[str] = ""
+    #: actions the host board enters for the table (the phones cannot, or the table does not)
+    HOST_ENTRIES: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, setup: dict[str, Any], seed: int, lang: str = "en"):
-        from companion.games.vabanque import GAME
+        from companion.games import GAMES
         from companion.i18n import translator
 
-        self.game = GAME
-        self.setup = GAME.setup_model.model_validate(setup)
+        self.game = GAMES[self.game_id]
+        self.setup = self.game.setup_model.model_validate(setup)
         self.seed = seed
         self.names = [p.name for p in self.setup.players]
         self.colours = [p.colour for p in self.setup.players]
         self.tr = translator(lang)
-        self.states = [GAME.initial_state(self.setup, seed)]
+        self.states = [self.game.initial_state(self.setup, seed)]
+        opening = getattr(self.game, "opening_rulings", None)  # what the board says before any action
+        self.opening: tuple[Any, ...] = tuple(opening(self.states[0])) if opening is not None else ()
         self.actions: list[Any] = []
         self.outcomes: list[tuple[Any, ...]] = []
 
@@ -310,10 +338,13 @@ class VabanqueMirror:
 
     @property
     def rulings(self) -> list[Any]:
-        return [r for rulings in self.outcomes for r in rulings]
+        return [*self.opening, *(r for rulings in self.outcomes for r in rulings)]
 
     def random_action(self, rng: random.Random) -> Any:
-        return self.game.random_action(self.state, rng)
+        action = self.game.random_action(self.state, rng)
+        if action is not None and action.type in self.HOST_ENTRIES:
+            action = action.model_copy(update={"by": None})
+        return action
 
     def seat_view(self, seat: int) -> Any:
         from companion.engine import seat_audience
@@ -324,11 +355,28 @@ class VabanqueMirror:
         """The board's "What just happened" list (views/board.py: last 12, newest first)."""
         return [self.tr.ruling(r, self.names) for r in reversed(self.rulings[-40:][-12:])]
 
-    def seat_header(self, seat: int) -> tuple[str, str]:
-        """(name with glyph, money) as a phone's header shows them."""
+    def seat_name(self, seat: int) -> str:
+        """The seat's name with its glyph, as its phone's header shows it."""
         from views.common import glyph
 
-        return f"{glyph(self.colours[seat])} {self.names[seat]}", self.tr.money(self.state.money[seat])
+        return f"{glyph(self.colours[seat])} {self.names[seat]}"
+
+    def device_for(self, action: Any) -> int | None:
+        return None if action.type in self.HOST_ENTRIES else action.by
+
+    def clicks_for(self, action: Any) -> list[str]:
+        raise NotImplementedError
+
+    def picked(self, client: FletClient, ident: str) -> bool:
+        return shows_chosen(client, ident)
+
+
+class VabanqueMirror(GameMirror):
+    game_id = "vabanque"
+
+    def seat_header(self, seat: int) -> tuple[str, str]:
+        """(name with glyph, money) as a phone's header shows them."""
+        return self.seat_name(seat), self.tr.money(self.state.money[seat])
 
     def clicks_for(self, action: Any) -> list[str]:
         """The phone identifiers to click, in order, for `action` on its seat's phone."""
@@ -346,7 +394,201 @@ class VabanqueMirror:
         raise ValueError(kind)
 
 
-def board_shows(mirror: VabanqueMirror, client: FletClient) -> bool:
+#: the catalogue of Corruption's contracts the benchmark's servers read (CORRUPTION_CATALOGUE):
+#: the app's own, each card with a value (those the app does not know get one here), and
+#: numbered contracts after it, so that four rounds of six each find a card to tap
+CORRUPTION_DEAL_CARDS = 24
+
+
+def corruption_catalogue() -> dict[str, Any]:
+    from companion.games.corruption import CATALOGUE_PATH
+
+    data = json.loads(CATALOGUE_PATH.read_text(encoding="utf-8"))
+    entries = data["contracts"]
+    for i, entry in enumerate(entries):
+        entry["value"] = entry.get("value") or 100_000 * (2 + i % 10)
+    for n in range(len(entries) + 1, CORRUPTION_DEAL_CARDS + 1):
+        entries.append({"name": f"Contract {n}", "value": 100_000 * (1 + n % 12), "source": "benchmarks/latency.py"})
+    return data
+
+
+def server_env(game_id: str, data_dir: Path) -> dict[str, str]:
+    """Environment a server needs for the benchmark's rooms of `game_id` (Corruption: the
+    catalogue its deal taps, a copy in the data dir, which the server also writes to)."""
+    if game_id != "corruption":
+        return {}
+    path = data_dir / "corruption_contracts.json"
+    path.write_text(json.dumps(corruption_catalogue(), ensure_ascii=False, indent=1), encoding="utf-8")
+    return {"CORRUPTION_CATALOGUE": str(path)}
+
+
+class CorruptionMirror(GameMirror):
+    """The host board deals (tapping catalogue cards into the six slots, in order: each card
+    with its value, see `corruption_catalogue`); a player plays their cards and makes their award
+    choices on their phone, and says ready for the reveal there."""
+
+    game_id = "corruption"
+    HOST_ENTRIES = ("deal_contracts",)
+
+    def random_action(self, rng: random.Random) -> Any:
+        from companion.games.corruption import BODIES, NEW_CONTRACTS_PER_BODY, DealContracts, NewContract
+
+        if self.state.phase not in ("deal", "round_over") or self.over:
+            return super().random_action(rng)
+        on_table = {c.name.casefold() for c in self.state.contracts}
+        cards = [e for e in corruption_catalogue()["contracts"] if e["name"].casefold() not in on_table]
+        picks = rng.sample(cards, len(BODIES) * NEW_CONTRACTS_PER_BODY)
+        slots = [body for body in BODIES for _ in range(NEW_CONTRACTS_PER_BODY)]  # views: deal_form's order
+        return DealContracts(by=None, contracts=tuple(NewContract(body=body, name=e["name"], value=e["value"]) for body, e in zip(slots, picks, strict=True)))
+
+    def clicks_for(self, action: Any) -> list[str]:
+        kind = action.type
+        if kind == "deal_contracts":
+            opening = ["deal-open"] if self.state.phase == "round_over" else []
+            return [*opening, *(f"deal-card-{c.name}" for c in action.contracts), "deal-submit"]
+        if kind == "play_card":
+            return ["show-private", f"card-{action.card}", f"loc-{action.location}"]
+        if kind == "assign_swiss":
+            return [f"swiss-to-{action.contract}"]
+        if kind == "hit":
+            return [f"hit-{action.target}"]
+        if kind == "report":
+            return [f"report-{'none' if action.bribe is None else action.bribe}"]
+        if kind == "peek":
+            return ["show-private", f"peek-{action.placement}"]
+        if kind == "choose_face_up":
+            return [*(f"slot-{n}" for n in action.slots), "slots-confirm"]
+        if kind == "ready":
+            return ["ready"]
+        raise ValueError(kind)
+
+    def picked(self, client: FletClient, ident: str) -> bool:
+        if ident == "deal-open":
+            return client.find("deal-form") is not None
+        if ident.startswith("deal-card-"):  # a card dealt stays, saying where it went, no longer a button
+            return client.find(ident) is not None and client.clickable(ident) is None
+        return super().picked(client, ident)
+
+
+class ChicagoPokerMirror(GameMirror):
+    """The host board enters the business tiles and the deck's cards turned up in a shootout;
+    a player enters everything else on their phone: cards face up or down (value, colour,
+    business), draws, the end of a turn, special cards, the shootout to resolve first, a
+    reinforcement, and ready for the reveal."""
+
+    game_id = "chicago_poker"
+    HOST_ENTRIES = ("reveal_tile", "reveal_deck_card")
+
+    def clicks_for(self, action: Any) -> list[str]:
+        kind = action.type
+        if kind == "reveal_tile":
+            return [f"tile-{action.kind}"]
+        if kind == "reveal_deck_card":
+            if isinstance(action.card, str):
+                return [f"deck-special-{action.card}"]
+            return [f"value-{action.card.value}", f"colour-{action.card.colour}", "deck-card-enter"]
+        if kind in ("play_face_up", "play_face_down"):
+            return ["show-private", f"value-{action.card.value}", f"colour-{action.card.colour}", f"play-{action.business}"]
+        if kind == "draw":
+            return ["draw"]
+        if kind == "end_turn":
+            return ["end-turn"]
+        if kind == "choose_shootout":
+            return [f"choose-{action.business}"]
+        if kind == "ready":
+            return ["ready"]
+        if kind == "reinforce":
+            if action.card is not None:
+                return ["show-private", f"value-{action.card.value}", f"colour-{action.card.colour}", "reinforce-send"]
+            if action.special is not None:
+                return ["show-private", f"reinforce-special-{action.special}"]
+            return ["show-private", "reinforce-none"]
+        if kind == "revolver":
+            return ["special-revolver", "special-confirm"]
+        if kind in ("liquidation", "police_raid"):
+            return [f"special-{kind}", f"target-{action.business}-{action.target}"]
+        if kind == "bribe":
+            if action.card is not None:
+                return ["special-bribe", f"bribe-{action.card.value}-{action.card.colour}"]
+            if action.special is not None:
+                return ["special-bribe", f"bribe-{action.special}"]
+            return ["special-bribe", "special-confirm"]
+        if kind == "limousine":
+            cards = [f"limo-card-{p}" for p in action.positions]
+            return ["special-limousine", f"limo-from-{action.source}", *cards, f"limo-to-{action.destination}", "special-confirm"]
+        raise ValueError(kind)
+
+    def picked(self, client: FletClient, ident: str) -> bool:
+        if ident.startswith("special-") and ident != "special-confirm":  # its panel replaces the turn's buttons
+            return client.find(f"special-panel-{ident.removeprefix('special-')}") is not None
+        if ident.startswith("limo-from-"):  # the source's cards are offered
+            return client.find("limo-card-1") is not None
+        if ident.startswith("limo-to-"):  # source, cards and destination chosen: the confirmation is enabled
+            return client.clickable("special-confirm") is not None
+        return super().picked(client, ident)
+
+
+class ReglementMirror(GameMirror):
+    """A player seats their gangsters and plays their cards on their phone (the private rules
+    helper: the card, then its target; pills: the glasses, then the confirmation), sets a card
+    aside or ends the turn there, and chooses who wakes (house rule "choose")."""
+
+    game_id = "reglement"
+
+    def clicks_for(self, action: Any) -> list[str]:
+        kind = action.type
+        if kind == "place":
+            return [f"kind-{action.kind}", f"pick-{action.seat}"]
+        if kind == "discard":
+            return ["discard"]
+        if kind == "end_turn":
+            if action.wake is not None:
+                return [*self._sleep_on(action.by, action.wake), "end-turn"]
+            return ["end-turn"]
+        if kind == "wake":
+            return [*self._sleep_on(action.by, action.seats), "wake-confirm"]
+        targets = self._targets(action)
+        if kind == "pills":
+            return ["show-private", "help-pills", *(f"target-{targets[s]}" for s in action.targets), "pills-confirm"]
+        return ["show-private", f"help-{kind}", f"target-{targets[None]}"]
+
+    def _targets(self, action: Any) -> dict[str | None, int]:
+        """Where the phone's helper lists the action's target(s) (`target-<i>`): pills, per glass;
+        any other card, its one row (key None)."""
+        from views.games.reglement import target_action
+
+        option = next(o for o in self.seat_view(action.by).my_options if o.card == action.type)
+        wanted = action.model_dump(mode="json")
+        out: dict[str | None, int] = {}
+        for i, t in enumerate(option.targets):
+            if action.type == "pills":
+                out.setdefault(t.seat, i)
+            elif all(wanted.get(k) == v for k, v in target_action(t, action.by).items()):
+                return {None: i}
+        if action.type != "pills":
+            raise ValueError(f"{action!r} is not among the phone's targets")
+        return out
+
+    def _sleep_on(self, seat: int, waking: tuple[str, ...]) -> list[str]:
+        """The sleepers to tap off (the wake-up choice starts with every sleeper waking)."""
+        return [f"wake-{s}" for s in self.game.sleepers(self.state, seat) if s not in waking]
+
+    def picked(self, client: FletClient, ident: str) -> bool:
+        if ident.startswith("wake-") and ident != "wake-confirm":  # tapped off: sleeps on
+            node = client.find(ident)
+            return node is not None and node.get("selected") is not True
+        return super().picked(client, ident)
+
+
+MIRRORS: dict[str, type[GameMirror]] = {m.game_id: m for m in (VabanqueMirror, CorruptionMirror, ChicagoPokerMirror, ReglementMirror)}
+
+
+def mirror_for(info: RoomInfo) -> GameMirror:
+    """The mirror of a room created by `create_rooms`."""
+    return MIRRORS[info.game](info.setup, info.seed)
+
+
+def board_shows(mirror: GameMirror, client: FletClient) -> bool:
     """The board's ruling list is exactly the mirror's (the list is last on the host board's
     page; messages such as "Bea joined" float over it and are not part of it)."""
     texts = client.texts()
@@ -363,12 +605,15 @@ def board_shows(mirror: VabanqueMirror, client: FletClient) -> bool:
 
 # -- the table: one board and one phone per seat ----------------------------------------------
 
+#: seconds a device waits past its window after its own action (the window opens when it draws)
+PACE_MARGIN = 0.15
+
 
 @dataclass
 class Table:
     base_url: str
     info: RoomInfo
-    mirror: VabanqueMirror
+    mirror: GameMirror
     board: FletClient | None = None
     phones: list[FletClient] = field(default_factory=list)
     #: each phone's SharedPreferences (the phone's storage outlives its connections)
@@ -390,7 +635,7 @@ class Table:
         route = f"/join/{self.info.room}/{self.info.tokens[seat]}" if via == "join" else f"/seat/{self.info.room}"
         phone = FletClient(self.base_url, route, width=PHONE[0], height=PHONE[1], prefs=self.storage[seat], name=f"phone-{seat}")
         await phone.connect(timeout)
-        header = self.mirror.seat_header(seat)[0]
+        header = self.mirror.seat_name(seat)
         await phone.wait_for(lambda c: header in c.texts(), timeout, what=f"seat page of {header}")
         while len(self.phones) <= seat:
             self.phones.append(None)  # type: ignore[arg-type]
@@ -406,49 +651,81 @@ class Table:
         await self.board.wait_for(lambda c: c.texts().count(online) == count, timeout, what="every seat shown as connected")
 
     async def play(self, action: Any, timeout: float = 30.0, wait_board: bool = True) -> tuple[float, float | None]:
-        """Click `action` on its seat's phone; returns (last click written, board frame showing it).
+        """Click `action` on the device that enters it (its seat's phone, or the host board for
+        the host's entries); returns (last click written, board frame showing it).
 
-        Every render replaces all controls (new ids), so a click that crosses a re-render on the
-        wire is dropped by Flet without a word. If the phone shows the same target again under a
-        new id before the click took effect, the click is sent again (`self.retries`); the room's
-        idempotency key makes a repeat of a click that did arrive harmless.
+        The clicks before the last are choices local to the page (showing the cards, choosing
+        one); one already made (a card still chosen, the cards still shown) is not clicked again.
+        A click that crosses a re-render on the wire can be dropped by Flet without a word: if
+        the page shows the same target again under a new id before the click took effect, the
+        click is sent again (`self.retries`); the room's idempotency key makes a repeat of a click
+        that did arrive harmless.
+
+        A device that acted moments ago waits, as a player would, for the window in which the
+        app takes its next tap for the second tap of a double tap (a phone) or for a tap meant
+        for the previous player (the host board) to close (views/screen.py): a tap inside it is
+        refused ("Tapped twice?").
         """
-        phone = self.phones[action.by]
+        seat = self.mirror.device_for(action)
+        device = self.phones[seat] if seat is not None else self.board
+        assert device is not None
         clicks = self.mirror.clicks_for(action)
-        for ident in clicks[:-1]:  # showing the cards, choosing one: local to the phone
-            await self.click(phone, ident, self._chosen(phone, ident), [phone], timeout)
+        await self._pace(device)
+        retries = self.retries
+        for ident in clicks[:-1]:
+            chosen = self._picked(device, ident)
+            if not chosen(0):
+                await self.click(device, ident, chosen, [device], timeout)
         if not wait_board:
-            sent = await phone.click(clicks[-1], timeout)
+            sent = await device.click(clicks[-1], timeout)
             self.mirror.apply(action)
             return sent, None
         assert self.board is not None
         self.mirror.apply(action)
         board = self.board
+        # An action the board lists no ruling for (a reinforcement in Chicago Poker before the
+        # last) shows as the board's next frame.
+        frames = len(board.frames) if not self.mirror.outcomes[-1] else -1
         try:
-            sent, frame = await self.click(phone, clicks[-1], lambda _clicked: board_shows(self.mirror, board), [phone, board], timeout)
+            sent, frame = await self.click(
+                device, clicks[-1], lambda _clicked: len(board.frames) > frames and board_shows(self.mirror, board), [device] if device is board else [device, board], timeout
+            )
         except BaseException:
             self.mirror.pop()
             raise
         seen = frame.at if frame is not None else time.perf_counter()
-        error = phone.find("banner")
-        if error is not None:
-            raise AssertionError(f"phone {action.by} shows an error: {phone.texts(error)}")
+        self.acted_at[device.name] = time.monotonic()
+        error = device.find("banner")
+        # A click sent again after its first did arrive is refused, and says so: harmless (the
+        # board showed the action exactly once).
+        if error is not None and not (self.retries > retries and device.texts(error) == [self.mirror.tr.t("ui.tapped_twice")]):
+            raise AssertionError(f"{device.name} shows an error after {action!r}: {device.texts(error)}")
         return sent, seen
+
+    def _picked(self, client: FletClient, ident: str) -> Any:
+        return lambda _clicked: self.mirror.picked(client, ident)
+
+    async def _pace(self, device: FletClient) -> None:
+        from views.screen import DOUBLE_TAP_SECONDS, HANDOVER_SECONDS
+
+        window = HANDOVER_SECONDS if device is self.board else DOUBLE_TAP_SECONDS
+        # the window opens when the device draws the action, a little after the board showed it
+        wait = self.acted_at.get(device.name, -math.inf) + window + PACE_MARGIN - time.monotonic()
+        if wait > 0:
+            self.paced += 1
+            await asyncio.sleep(wait)  # a player's pause, not a wait for a condition
 
     @staticmethod
     def _chosen(phone: FletClient, ident: str) -> Any:
         """Done when the phone shows `ident` selected (controls keep their ids across redraws,
         so the selection itself is the sign; a new round starts with no card selected)."""
-
-        def done(clicked: int) -> bool:
-            if ident == "show-private":  # the phone's own cards are now on its page
-                return phone.find("hide-private") is not None
-            node = phone.find(ident)
-            return node is not None and node.get("selected") is True
-
-        return done
+        return lambda _clicked: shows_chosen(phone, ident)
 
     retries: int = 0
+    #: when each device's last action showed on the board (time.monotonic), and how many actions
+    #: waited for a device's window after its previous one (see `play`)
+    acted_at: dict[str, float] = field(default_factory=dict)
+    paced: int = 0
     #: (phone, identifier, version the click was meant for) of every re-sent click
     retry_log: list[tuple[str, str, int]] = field(default_factory=list)
 

@@ -1,16 +1,31 @@
 """Many rooms at once: our server vs a bare Flet pubsub app, same topology, same run.
 
-    uv run python benchmarks/rooms.py                 # R = 1, 10, 50 (+ search), ~8 min
+    uv run python benchmarks/rooms.py                 # Vabanque, R = 1, 10, 50 (+ search), ~8 min
     uv run python benchmarks/rooms.py --quick         # R = 1, 10, short play, ~2.5 min
+    uv run python benchmarks/rooms.py --game chicago_poker --quick       # any of the four games
+    uv run python benchmarks/rooms.py --game all --quick --no-page-weight  # each in turn, then side by side
     uv run python benchmarks/rooms.py --rooms 1 5 --play 20 --no-search --no-restore
 
+`--game` (vabanque by default, or corruption, chicago_poker, reglement, all) is what every room of
+ours plays; the bare app is the same game-free baseline for each, run again beside each game.
+With `all` the four games run in turn (their R values, search, slow host and restore each), then
+a table puts them side by side: net server CPU per action ours / bare (and the ratio) at each R,
+the largest R with p95 < 100 ms (ours, bare), the slow host's p95 (ours / bare), and bytes per
+action per board session and per phone session (ours, median / p95 over every R); the page
+weight runs once at the end.
+
 For each R (loopback only, each phase bounded in time):
-  * ours: a fresh data dir with R Vabanque rooms (created before the server starts, one
-    process), `main.py` started (cold start = Popen -> first 200 on /), then per room one board
-    session and one phone session per seat (`latency.Table`), then `--play` seconds during which
-    every room plays random legal actions (`VabanqueMirror.random_action`) clicked on the acting
-    seat's phone, with a think time between a room's actions (`--think`, uniform 0.5x..1.5x);
-    the delay is click written -> the board frame showing the action (`latency.board_shows`);
+  * ours: a fresh data dir with R rooms of the game (created before the server starts, one
+    process; every rule at its default), `main.py` started (cold start = Popen -> first 200 on
+    /), then per room one board session and one phone session per seat (`latency.Table`), then
+    `--play` seconds during which every room plays random legal actions (the game's mirror,
+    `latency.MIRRORS`: the engine's `random_action` replayed locally) clicked the way the table
+    enters them (`clicks_for` on the device `device_for` names: the acting seat's phone, or the
+    host board for the host's entries: Corruption's deal, Chicago Poker's business tiles and
+    deck cards), with a think time between a room's actions (`--think`, uniform 0.5x..1.5x); a
+    device that acted moments before first waits out its own double-tap / handover window, as
+    a player would (`Table.play`); the delay is click written -> the board frame showing the
+    action (`latency.board_shows`: its ruling list equals the mirror's);
   * bare: `benchmarks/bare_app.py` (same topology, same durable SQLite append per action, no
     game code), R rooms with a board and `--players` seat sessions each, driven the same way;
     the delay is click written -> the board frame showing the new version.
@@ -27,7 +42,7 @@ shorter play), a slow-host run (`--slow-host`: one room of 1 + 6 devices, each s
 cgroup v1 CPU quota standing in for a tablet; the quota is checked first with a busy loop), the
 restore time of R rooms with long logs, and the page weight (benchmarks/page_weight.py).
 The SHA-256 of bare_app.py and of the click drivers (latency.py, flet_client.py) is printed
-first: the comparison holds while they stay frozen.
+first: runs compare while they are the same (latency.py changed when it learnt the four games).
 """
 
 from __future__ import annotations
@@ -59,11 +74,13 @@ import psutil  # noqa: E402
 
 from benchmarks.flet_client import PHONE, TABLET, FletClient, wait_for_any  # noqa: E402
 from benchmarks.latency import (  # noqa: E402
+    GAME_IDS,
     ServerProcess,
     Table,
-    VabanqueMirror,
     create_rooms,
+    mirror_for,
     percentile,
+    server_env,
     server_errors,
     vabanque_setup,
 )
@@ -113,6 +130,8 @@ class Result:
     idle_cpu: float = 0.0
     driver_cpu_s: float = 0.0
     retries: int = 0
+    #: ours: actions whose device first waited out its own double-tap / handover window
+    paced: int = 0
     errors: list[str] = field(default_factory=list)
     load: tuple[float, float, float] = (0.0, 0.0, 0.0)
     server_errors: list[str] = field(default_factory=list)
@@ -203,16 +222,17 @@ class SlowHost:
             self.path.rmdir()
 
 
-async def slow_host_run(args: argparse.Namespace) -> None:
+async def slow_host_run(args: argparse.Namespace) -> tuple[Result, Result] | None:
     """One room of 1 board + `--slow-players` phones, ours and bare, each server alone in the
-    same CPU quota (`--slow-host` share of a core), checked first with a busy loop."""
+    same CPU quota (`--slow-host` share of a core), checked first with a busy loop. None when no
+    such group can be made here."""
     global SLOW_HOST
     share = args.slow_host
     print(f"\n== slow host: each server in a cgroup v1 CPU quota of {100 * share:.0f} % of a core ==", flush=True)
     why_not = SlowHost.available()
     if why_not:
         print(f"skipped: {why_not}")
-        return
+        return None
     group = SlowHost(share).create()
     try:
         load = os.getloadavg()
@@ -235,6 +255,7 @@ async def slow_host_run(args: argparse.Namespace) -> None:
         if ours.latencies and bare.latencies:
             ratio = ours.p(0.95) / bare.p(0.95)
             print(f"slow host p95: ours {ours.p(0.95):.1f} ms, bare {bare.p(0.95):.1f} ms: {ratio:.2f}x (target <= 0.5x: {'OK' if ratio <= 0.5 else 'MISSED'})", flush=True)
+        return pair
     finally:
         group.close()
 
@@ -391,14 +412,14 @@ def start_server(server: ServerProcess) -> ServerProcess:
 async def run_ours(r: int, args: argparse.Namespace) -> Result:
     result = Result("ours", r)
     with tempfile.TemporaryDirectory(prefix="referee-rooms-") as tmp:
-        infos = create_rooms(Path(tmp), vabanque_setup(args.players), r, args.seed)
-        server = start_server(ServerProcess(Path(tmp)))
+        infos = create_rooms(Path(tmp), vabanque_setup(args.players), r, args.seed, game=args.game)
+        server = start_server(ServerProcess(Path(tmp), env=server_env(args.game, Path(tmp))))
         result.cold_start_s = server.cold_start or float("nan")
         tables: list[Table] = []
         try:
             t0 = time.perf_counter()
             result.rss_before = server.rss()
-            tables = [Table(server.base_url, info, VabanqueMirror(info.setup, info.seed)) for info in infos]
+            tables = [Table(server.base_url, info, mirror_for(info)) for info in infos]
             await tables[0].open_board(args.timeout)
             result.first_view_s = time.perf_counter() - server.started_at
             await tables[0].board.close()
@@ -426,6 +447,7 @@ async def run_ours(r: int, args: argparse.Namespace) -> Result:
             for t, room_starts in zip(tables, starts):
                 count_bytes(result, room_starts, t.board, t.phones)
             result.retries = sum(t.retries for t in tables)
+            result.paced = sum(t.paced for t in tables)
             result.rss_end = server.rss()
         finally:
             await asyncio.gather(*(t.close() for t in tables), return_exceptions=True)
@@ -521,17 +543,17 @@ async def measure_restore(r: int, log_len: int, args: argparse.Namespace) -> dic
         server.stop()
     with tempfile.TemporaryDirectory(prefix="referee-restore-") as tmp:
         t0 = time.perf_counter()
-        infos = create_rooms(Path(tmp), vabanque_setup(args.players), r, args.seed, log_len=log_len)
+        infos = create_rooms(Path(tmp), vabanque_setup(args.players), r, args.seed, log_len=log_len, game=args.game)
         out["generate_s"] = time.perf_counter() - t0
         proc = await asyncio.to_thread(
             subprocess.run, [sys.executable, "-c", RESTORE_SNIPPET, str(ROOT), tmp], check=True, capture_output=True, text=True, timeout=300, cwd=ROOT
         )
         out.update(json.loads(proc.stdout.strip().splitlines()[-1]))
-        server = ServerProcess(Path(tmp)).start()
+        server = ServerProcess(Path(tmp), env=server_env(args.game, Path(tmp))).start()
         out["cold_restored_s"] = server.cold_start
         try:
             info = infos[-1]
-            table = Table(server.base_url, info, VabanqueMirror(info.setup, info.seed))
+            table = Table(server.base_url, info, mirror_for(info))
             t1 = time.perf_counter()
             board = FletClient(server.base_url, f"/room/{info.room}?k={info.host_token}", width=TABLET[0], height=TABLET[1])
             await board.connect(args.timeout)
@@ -608,6 +630,8 @@ def print_results(results: list[tuple[Result, Result]], args: argparse.Namespace
                 f"{fmt_ratio(percentile(ours.phone_bytes, 0.95), percentile(bare.phone_bytes, 0.95))}"
             )
     for ours, _ in results:
+        if ours.paced:
+            print(f"  R={ours.rooms:<3} ours: {ours.paced} actions first waited out their device's own tap window (a phone's double tap, the board's handover)")
         if ours.board_parts is not None:
             built, reused = ours.board_parts
             print(f"  R={ours.rooms:<3} ours: board parts per action built {built:.1f}, reused {reused:.1f} (hit rate {reused / max(1e-9, built + reused):.0%})")
@@ -636,9 +660,10 @@ def under_100(res: Result) -> bool:
     return bool(res.latencies) and res.p(0.95) < 100 and not res.errors
 
 
-async def search_largest(app: str, runner: Any, measured: list[Result], args: argparse.Namespace, started: float) -> None:
+async def search_largest(app: str, runner: Any, measured: list[Result], args: argparse.Namespace, started: float) -> str:
     """The largest R with p95 < 100 ms for one app: bisection between the measured R values,
-    with `--search-play` seconds of play per probe."""
+    with `--search-play` seconds of play per probe. Returns it as a short label ("10", ">= 50",
+    "0": already R=1 is over)."""
     ok = [res.rooms for res in measured if under_100(res)]
     lo = max(ok) if ok else 0
     hi = min([res.rooms for res in measured if not under_100(res) and res.rooms > lo], default=None)
@@ -653,35 +678,45 @@ async def search_largest(app: str, runner: Any, measured: list[Result], args: ar
         lo, hi = (mid, hi) if good else (lo, mid)
     if lo == 0:
         print(f"\nlargest R with {app} p95 < 100 ms: none on this machine now (already R=1 is over 100 ms)")
-    elif hi is None:
+        return "0"
+    if hi is None:
         print(f"\nlargest R with {app} p95 < 100 ms: >= {lo} (every R tried was under)")
-    else:
-        print(f"\nlargest R with {app} p95 < 100 ms: {lo} (first R over: {hi})", flush=True)
+        return f">= {lo}"
+    print(f"\nlargest R with {app} p95 < 100 ms: {lo} (first R over: {hi})", flush=True)
+    return f"{lo} (<{hi})"
 
 
-async def run(args: argparse.Namespace) -> int:
-    started = time.monotonic()
-    print(f"rooms.py: R = {args.rooms}, start load {' '.join(f'{x:.2f}' for x in os.getloadavg())}, {time.strftime('%H:%M:%S')}", flush=True)
-    for path in FROZEN:
-        print(f"sha256 {sha256_of(path)}  {path.relative_to(ROOT)}")
-    results: list[tuple[Result, Result]] = []
+@dataclass
+class GameRun:
+    """One game's figures, for the side-by-side table of `--game all`."""
+
+    game: str
+    results: list[tuple[Result, Result]] = field(default_factory=list)
+    largest: dict[str, str] = field(default_factory=dict)
+    slow: tuple[Result, Result] | None = None
+
+
+async def run_game(args: argparse.Namespace, started: float) -> GameRun:
+    """Every R, then the largest-R search, the slow host and the restore, for `args.game`."""
+    out = GameRun(args.game)
+    print(f"\n######## {args.game}: {args.players} players a room ########", flush=True)
     for i, r in enumerate(args.rooms):
         pair = await asyncio.wait_for(run_pair(r, args, bare_first=bool(i % 2)), args.play * 2 + 240)
-        results.append(pair)
-        print_results([pair], args, f"R = {r} ({time.monotonic() - started:.0f} s into the run)")
-    print_results(results, args, "all R")
+        out.results.append(pair)
+        print_results([pair], args, f"{args.game}, R = {r} ({time.monotonic() - started:.0f} s into the run)")
+    print_results(out.results, args, f"{args.game}, all R")
 
     if args.search:
-        for app, runner, measured in (("ours", run_ours, [o for o, _ in results]), ("bare", run_bare, [b for _, b in results])):
-            await search_largest(app, runner, measured, args, started)
+        for app, runner, measured in (("ours", run_ours, [o for o, _ in out.results]), ("bare", run_bare, [b for _, b in out.results])):
+            out.largest[app] = await search_largest(app, runner, measured, args, started)
 
     if args.slow_host:
-        await slow_host_run(args)
+        out.slow = await slow_host_run(args)
 
     if args.restore:
         res = await asyncio.wait_for(measure_restore(args.restore_rooms, args.log_len, args), 600)
         print(
-            f"\n== restore after restart: {res['rooms']} rooms x up to {res['log_len']} actions ({res['entries']} log entries) ==\n"
+            f"\n== restore after restart ({args.game}): {res['rooms']} rooms x up to {res['log_len']} actions ({res['entries']} log entries) ==\n"
             f"cold start, empty data dir (Popen -> first 200 on /):  {res['cold_empty_s']:.2f} s\n"
             f"cold start, {res['rooms']} rooms with long logs:          {res['cold_restored_s']:.2f} s\n"
             f"  Host(Store(...)) alone (load + replay every log):   {res['restore_s']:.2f} s  (imports before it {res['import_s']:.2f} s)\n"
@@ -690,6 +725,55 @@ async def run(args: argparse.Namespace) -> int:
             f"load now {' '.join(f'{x:.2f}' for x in os.getloadavg())}",
             flush=True,
         )
+    return out
+
+
+def games_lines(runs: list[GameRun]) -> list[str]:
+    """The games side by side: net server CPU per action, ours / bare and their ratio, at each R;
+    the largest R with p95 < 100 ms; the slow host's p95; bytes per action per session (ours, every
+    R together); the 1-minute load average at the start of the game's plays (lowest-highest)."""
+
+    def pooled(pairs: list[tuple[Result, Result]], which: str) -> list[int]:
+        return [x for ours, _ in pairs for x in getattr(ours, which)]
+
+    def sizes(values: list[int]) -> str:
+        return f"{statistics.median(values):.0f}/{percentile(values, 0.95):.0f}" if values else "n/a"
+
+    cpu_head = " ".join(f"{f'net ms/act R={ours.rooms} ours/bare':>27}" for ours, _ in runs[0].results)
+    head = f"{'game':<14} {cpu_head} {'R p95<100 ours':>15} {'bare':>10} {'slow p95 ours/bare ms':>22} {'board B/act med/p95':>20} {'phone B/act med/p95':>20}  load (1 min) in play"
+    lines = [head, "-" * len(head)]
+    for run in runs:
+        cpu = []
+        for ours, bare in run.results:
+            if ours.latencies and bare.latencies:
+                cpu.append(f"{ours.cpu_ms_per_action:>7.1f}/{bare.cpu_ms_per_action:<5.1f} ({fmt_ratio(ours.cpu_ms_per_action, bare.cpu_ms_per_action)})".rjust(27))
+            else:
+                cpu.append(f"{'n/a':>27}")
+        slow = "n/a"
+        if run.slow is not None and run.slow[0].latencies and run.slow[1].latencies:
+            slow = f"{run.slow[0].p(0.95):.0f}/{run.slow[1].p(0.95):.0f} ({fmt_ratio(run.slow[0].p(0.95), run.slow[1].p(0.95))})"
+        loads = [res.load[0] for pair in [*run.results, *([run.slow] if run.slow else [])] for res in pair]
+        lines.append(
+            f"{run.game:<14} {' '.join(cpu)} {run.largest.get('ours', 'n/a'):>15} {run.largest.get('bare', 'n/a'):>10} {slow:>22} "
+            f"{sizes(pooled(run.results, 'board_bytes')):>20} {sizes(pooled(run.results, 'phone_bytes')):>20}  {min(loads):.1f}-{max(loads):.1f}"
+        )
+    bare_bytes = [x for run in runs for _, bare in run.results for x in bare.board_bytes]
+    bare_phone = [x for run in runs for _, bare in run.results for x in bare.phone_bytes]
+    lines.append(f"{'(bare, all)':<14} bytes per action board {sizes(bare_bytes)}, phone {sizes(bare_phone)}: the game-free baseline, the same for every game")
+    return lines
+
+
+async def run(args: argparse.Namespace) -> int:
+    started = time.monotonic()
+    games = list(GAME_IDS) if args.game == "all" else [args.game]
+    print(f"rooms.py: game {args.game}, R = {args.rooms}, start load {' '.join(f'{x:.2f}' for x in os.getloadavg())}, {time.strftime('%H:%M:%S')}", flush=True)
+    for path in FROZEN:
+        print(f"sha256 {sha256_of(path)}  {path.relative_to(ROOT)}")
+    runs = [await run_game(argparse.Namespace(**{**vars(args), "game": game}), started) for game in games]
+    if len(runs) > 1:
+        print(f"\n== the four games side by side ({args.players} players a room, think {args.think:.1f} s, play {args.play:.0f} s per R and app) ==")
+        print("\n".join(games_lines(runs)))
+        print(f"load now {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
 
     if args.page_weight:
         print("\n== page weight (benchmarks/page_weight.py) ==", flush=True)
@@ -705,6 +789,7 @@ async def run(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", choices=[*GAME_IDS, "all"], default="vabanque", help="the game every room plays, or all four in turn, then side by side (default vabanque)")
     parser.add_argument("--rooms", type=int, nargs="+", default=[1, 10, 50])
     parser.add_argument("--players", type=int, default=4, choices=range(3, 7))
     parser.add_argument("--play", type=float, default=40.0, help="seconds of play per R and app (default 40)")
