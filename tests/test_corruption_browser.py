@@ -187,8 +187,12 @@ def play(board: Any, phones: list[Any], expect: Any) -> None:
             # board, a face on her own phone
             expect(ident(board, "card-6")).to_be_visible()
             expect(ident(board, "contract-1")).not_to_contain_text("8k")
+            expect(ident(phones[0], "public-table")).not_to_contain_text("8k")
             ident(phones[0], "show-private").click()
-            expect(ident(phones[0], "my-table")).to_contain_text("8k")
+            # shown: the face on its place in the table, only while the cards are shown
+            expect(ident(phones[0], "public-table")).to_contain_text("8k")
+            ident(phones[0], "hide-private").click()
+            expect(ident(phones[0], "public-table")).not_to_contain_text("8k")
 
     lap("cards placed")
     # -- the reveal: its own action, tapped on the host board (the undo stops there) --

@@ -80,7 +80,7 @@ def corruption_facts(board: Any) -> list[str]:
 
 
 def corruption_secrets(me: Any) -> list[str]:
-    return ["my-hand", "my-table"]  # the identifiers of the secret panels: never built while hidden
+    return ["my-hand"]  # the identifier of the secret panel: never built while hidden
 
 
 def chicago_mid(view: Any) -> bool:

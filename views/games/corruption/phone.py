@@ -18,6 +18,7 @@ from views.common import (
     DANGER,
     INK,
     MUTED,
+    PEEK_KEY,
     PANEL,
     big_button,
     handler,
@@ -108,7 +109,6 @@ def seat_body(ctx: GameContext, view: View) -> ft.Control:
                 parts.append(placement_picker(ctx, view, seat, legal))
             parts.append(hand_panel(ctx, view))
             parts.extend(seen_lines(ctx, view))
-            parts.append(my_table(ctx, view, seat))
             return ft.Column(parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
         items.append(private_section(ctx, secrets, visible=view.phase == "corruption"))
@@ -118,8 +118,11 @@ def seat_body(ctx: GameContext, view: View) -> ft.Control:
     if view.contracts_won[seat]:
         wins = tr.t("corruption.ui.your_wins", contracts=", ".join(c.name for c in view.contracts_won[seat]))
         items.append(ctx.part("my-wins", wins, lambda: label(wins, 16, WON)))
-    # The table everyone sees, always in view: drawn from the board's projection, never view.me.
-    items.append(public_table(ctx, public_view(ctx, view)))
+    # The table everyone sees, always in view: drawn from the board's projection; while the pad is
+    # open (the secrets above are drawn) it shows the faces this seat knows on their places too,
+    # instead of a second table among the secrets (opening the pad sends those cards, not a table)
+    known = {k.placement: k.card for k in me.known_cards} if view.phase == "corruption" and ctx.ui.get(PEEK_KEY) else {}
+    items.append(public_table(ctx, public_view(ctx, view), known))
     return ctx.group("seat-body", None, items, lambda items: ft.Column(items, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
 
 
@@ -223,16 +226,11 @@ def peek_panel(ctx: GameContext, view: View, seat: int, legal: Any) -> ft.Contro
     return ft.Semantics(identifier="black-book", key="black-book", content=panel(tr.t("corruption.ui.peek_title", count=view.peeks_left[seat]), rows))
 
 
-def my_table(ctx: GameContext, view: View, seat: int) -> ft.Control:
-    """The table as this seat knows it: public cards, backs, and its own cards' faces."""
-    me = view.me
-    assert me is not None
-    return table_panel(ctx, view, {k.placement: k.card for k in me.known_cards}, "my-table", "corruption.ui.table")
-
-
-def public_table(ctx: GameContext, board: View) -> ft.Control:
-    """The table as everyone sees it (drawn from the board's projection): always on the phone."""
-    return table_panel(ctx, board, {}, "public-table", "corruption.ui.public_table")
+def public_table(ctx: GameContext, board: View, known: dict[int, Any]) -> ft.Control:
+    """The table as everyone sees it (drawn from the board's projection), always on the phone;
+    `known`: the faces this seat knows (its own cards, what it peeked at), given only while its
+    pad is open, on their places."""
+    return table_panel(ctx, board, known, "public-table", "corruption.ui.table" if known else "corruption.ui.public_table")
 
 
 def body_title(ctx: GameContext, name: str) -> ft.Control:
