@@ -555,7 +555,7 @@ class ReglementMirror(GameMirror):
     def _targets(self, action: Any) -> dict[str | None, int]:
         """Where the phone's helper lists the action's target(s) (`target-<i>`): pills, per glass;
         any other card, its one row (key None)."""
-        from views.games.reglement import target_action
+        from views.games.reglement.pieces import target_action
 
         option = next(o for o in self.seat_view(action.by).my_options if o.card == action.type)
         wanted = action.model_dump(mode="json")

@@ -1,4 +1,4 @@
-"""Chicago Poker's own hand order, edited in the host's setup form (views/games/chicago_poker.py
+"""Chicago Poker's own hand order, edited in the host's setup form (views/games/chicago_poker/setup.py
 setup hooks): the editor appears for the "custom" house rule, Up / Down move a hand, the room is
 created with exactly that order, and the engine, the rule card and the validator follow it."""
 

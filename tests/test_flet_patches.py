@@ -338,7 +338,7 @@ async def test_an_event_for_an_unknown_control_is_dropped_without_walking_the_pa
 
 
 async def test_an_event_for_a_hidden_or_disabled_control_is_dropped(make_host: Any, harness_factory: Any) -> None:
-    """A phone's table buttons stay mounted, hidden, between its turns (views/games/vabanque.py
+    """A phone's table buttons stay mounted, hidden, between its turns (views/games/vabanque/phone.py
     `table_picker`): a second tap of a hurried double tap, on its way when they hid, or a click a
     client forges for them, reaches a control the browser no longer draws. It is dropped like a
     removed control's (no action, no message, no frame), and so is one for a disabled control;

@@ -18,7 +18,7 @@ from companion.games.reglement_board import default_board
 from tests.harness.browser import PHONE_VIEWPORT, WAIT_MS, chromium, enable_semantics, ident
 from tests.harness.server import RefereeServer, prepare_rooms
 from tests.test_reglement_views import PHONE, SEED, make_world, preset_setup
-from views.games.reglement import PHONE_TILE
+from views.games.reglement.board import PHONE_TILE
 
 SEATS = default_board().ids
 

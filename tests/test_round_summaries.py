@@ -9,7 +9,7 @@ from companion.engine import BOARD
 from companion.games import GAMES
 from companion.games.vabanque import CardPlacement, TablePayout
 from companion.i18n import LANGUAGES, translator
-from views.games.vabanque import round_summary
+from views.games.vabanque.pieces import round_summary
 
 NAMES = ["Anna", "Bo", "Dmitri"]
 

@@ -22,8 +22,9 @@ from companion.games.vabanque import GAME, Setup
 from companion.i18n import Translator
 from tests.harness.flet_inprocess import walk_controls
 from views.context import GameContext
-from views.games import vabanque as ui
 from views.games.corruption import choices as corruption_choices
+from views.games.vabanque import board as vabanque_board
+from views.games.vabanque import pieces as ui
 from views.reveal import ready_panel
 from views.steps import go_to_step, shown_step
 from views.text_metrics import text_width
@@ -113,11 +114,11 @@ def test_vabanque_revealed_words_fit_their_tiles(lang: str) -> None:
                 total = len(ui.payout_steps(view))
                 for index in range(total):  # each table highlighted in turn, then the summary
                     go_to_step(ctx, ui.STEP_KEY, view.round, total, index)
-                    for inner, card, text in card_labels(ui.board_body(ctx, view, None)):
+                    for inner, card, text in card_labels(vabanque_board.board_body(ctx, view, None)):
                         checked += 1
                         if text.no_wrap:
-                            assert text_width(text.value, text.size, bold=True) + ui.CARD_EDGES[0] <= inner, (screen, players, text.value, text.size, inner)
-                            assert text.size is not None and text.size >= ui.SMALLEST_WORDS
+                            assert text_width(text.value, text.size, bold=True) + vabanque_board.CARD_EDGES[0] <= inner, (screen, players, text.value, text.size, inner)
+                            assert text.size is not None and text.size >= vabanque_board.SMALLEST_WORDS
                         else:  # words too long for the tile even at the smallest size
                             assert card.width is not None and card.width <= inner
     assert checked

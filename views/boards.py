@@ -1,7 +1,7 @@
 """The host's Règlement de comptes board editor (/boards?k=HOST_TOKEN).
 
 Pick a board (the shipped default or one saved in the host's data directory), see it drawn the
-way the game draws it (views/games/reglement.py `table_drawing`), tap a seat to set its marks
+way the game draws it (views/games/reglement/pieces.py `table_drawing`), tap a seat to set its marks
 (business, cash register, glass, knife, revolver, X mark, the seat it faces), read the Board
 model's validation problems live, save under a name, or paste a board's JSON.
 
@@ -25,7 +25,7 @@ from companion.games.reglement_board import BUSINESSES, Board, BoardSeat, defaul
 from companion.i18n import Translator, validation_problems
 from companion.reglement_library import Entry, LibraryError, ReglementLibrary
 from views.common import ACCENT, DANGER, INK, MUTED, PANEL, PlainScreen, banner, big_button, choice_name, handler, label, tagged
-from views.games.reglement import CHOSEN, legend, table_drawing
+from views.games.reglement.pieces import CHOSEN, legend, table_drawing
 
 if TYPE_CHECKING:
     from views.session import PageSession

@@ -45,10 +45,13 @@ def step_buttons(
     ident_prefix: str = "step",
     last_text: str | None = None,
     next_colour: str | None = None,
+    as_part: bool = True,
 ) -> ft.Control:
     """Previous and Next (and, given `last_text`, a jump to the newest step) of the step panel
     `key`, one part per page: its taps move from the step the page shows when tapped (kept in
-    `ctx.ui[key]`), so the buttons are the same at every step and a step costs their flags."""
+    `ctx.ui[key]`), so the buttons are the same at every step and a step costs their flags.
+    `as_part=False` on a page whose lists above it are not keyed (Règlement's, drawn whole at every
+    action): a part there would be matched to another place when the lists shift."""
     async def move(delta: int | None) -> None:
         kept = ctx.ui.get(key)
         if not (isinstance(kept, tuple) and len(kept) == 3):
@@ -68,4 +71,6 @@ def step_buttons(
             buttons.append(big_button(last_text, handler(move, None), ident=f"{ident_prefix}-last", colour="#B0BEC5", disabled=left <= 0))
         return ft.Row(buttons, spacing=8, wrap=True, tight=True)
 
+    if not as_part:
+        return build()
     return ctx.part(f"{ident_prefix}-buttons", (index, total, last_text, next_colour), build)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from benchmarks.flet_client import FletClient
 from benchmarks.latency import VabanqueMirror
-from views.games import vabanque as vabanque_ui
+from views.games.vabanque import pieces as vabanque_ui
 
 
 def expected_phone_lines(mirror: VabanqueMirror, seat: int) -> list[str]:

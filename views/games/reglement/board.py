@@ -1,0 +1,442 @@
+"""Règlement de comptes' board: the table drawing with the legal targets of the current play
+(`turn_options`, computed from the public table alone), the host's entries for the current
+player (pick the card, tap the seat), the seating, the turn's steps and the standings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.games.reglement import CARDS, View
+from views.common import (
+    ACCENT,
+    COLOUR_HEX,
+    DANGER,
+    INK,
+    MUTED,
+    PANEL,
+    act_button,
+    big_button,
+    glyph,
+    handler,
+    label,
+    role,
+    text_on,
+)
+from views.context import GameContext
+from views.games.reglement.pieces import (
+    BLAST,
+    CARD_COLOUR,
+    CHOSEN,
+    HIGHLIGHT,
+    blocked_params,
+    chosen_kind,
+    count_kinds,
+    current_player,
+    final_standings,
+    info_tap,
+    kind_buttons,
+    kind_name,
+    legend,
+    options_for,
+    ruling_seats,
+    rulings_panel,
+    seat_description,
+    seat_map,
+    selection,
+    shown_step,
+    table_drawing,
+    target_action,
+    turn_buttons,
+    turn_steps,
+    wake_panel,
+    wake_rings,
+    wake_tap,
+)
+from views.games.reglement.setup import preset_ready, save_preset_panel
+
+# --------------------------------------------------------------------------------------------
+# the board
+# --------------------------------------------------------------------------------------------
+
+
+#: in seating, the board's width under the table: the gangsters' buttons, the step-by-step panel
+SEATING_SHARES = (25, 23)
+WIDE_PROMPT = 800.0
+#: the seats' tiles on a phone, when the table is cut into pieces (see `table_drawing`): a
+#: touch target's width
+PHONE_TILE = 48.0
+
+
+def board_body(ctx: GameContext, view: View, reveal: ft.Control | None) -> ft.Control:
+    """`reveal`: the reveal panel when one is due, above the board (keyed: it comes and goes and
+    the board keeps its place)."""
+    tr = ctx.tr
+    sel = selection(ctx, view)
+    player = current_player(view)
+    host = ctx.acts_for_current and player is not None
+    acting = player if player is not None else -1  # read only when `host`
+    rings: dict[str, str] = {}
+    tap = None
+    if view.turn_log:
+        at, source = ruling_seats(view, view.turn_log[shown_step(ctx, view)])
+        if source:
+            rings[source] = "#FF9800"
+        if at:
+            rings[at] = BLAST
+    if host and view.phase in ("seating", "alerte"):
+        tap = seating_tap(ctx, view, sel, acting)
+        for seat in view.seats:
+            if seat.gangster is None:
+                rings.setdefault(seat.id, "#4FC3F7")
+    elif host and view.phase == "play":
+        tap = play_tap(ctx, view, sel, acting)
+        for seat_id, colour in play_rings(view, sel).items():
+            rings[seat_id] = colour
+    elif host and view.phase == "wake":
+        tap = wake_tap(ctx, view, sel)
+        rings.update(wake_rings(view, sel))
+    else:
+        tap = info_tap(ctx, view)
+    centre = [
+        ft.Semantics(
+            identifier="bank",
+            key="bank",
+            content=label(f"{tr.t('reglement.label.bank')} {tr.money(view.bank)}", 26, ACCENT, ft.FontWeight.BOLD),
+        ),
+        label(f"{tr.t('reglement.label.draw_pile')} {view.draw_pile} · {tr.t('reglement.label.set_aside')} {view.set_aside}", 15, INK),
+    ]
+    width = max(300.0, ctx.width - 8)
+    items: list[ft.Control] = [prompt_row(ctx, view), table_drawing(ctx, view, width, rings, tap, centre, min_tile=PHONE_TILE)]
+    info = sel.get("info")
+    if info:
+        items.append(label(seat_description(ctx, view, seat_map(view)[info]), 17, INK))
+    if view.phase in ("play", "alerte", "wake"):
+        items.append(turn_steps(ctx, view))
+    entry: ft.Control | None = None
+    if host and view.phase in ("seating", "alerte"):
+        entry = seating_controls(ctx, view, sel, acting)
+    elif host and view.phase == "play":
+        entry = card_controls(ctx, view, sel, acting)
+    elif host and view.phase == "wake":
+        entry = wake_panel(ctx, view, sel, acting, hint=tr.t("reglement.ui.board_hint_wake", ctx.names, seat=acting))
+    panel = rulings_panel(ctx, view)
+    if entry is not None and width >= 700:
+        # seating's controls are short: the step-by-step panel gets nearly half the width, so
+        # its Previous / Next / Latest keep to one line in French and Russian (at 4/9 they wrapped
+        # and were cut); the gangsters' buttons keep two a line (Russian "Л · Стальное Лезвие ×2"
+        # and "Г · Громила ×3" take 457 px of a tablet's 464)
+        shares = SEATING_SHARES if view.phase in ("seating", "alerte") else (5, 4)
+        items.append(
+            ft.Row(
+                [ft.Container(entry, expand=shares[0]), ft.Container(panel, expand=shares[1])],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+                spacing=12,
+            )
+        )
+    else:
+        items.extend(c for c in (entry, panel) if c is not None)
+    if ctx.acts_for_current and preset_ready(view):
+        items.append(save_preset_panel(ctx, view))
+    items.append(legend(ctx))
+    if view.board_reconstructed and not view.board_verified:
+        items.append(label(tr.t("reglement.label.board_reconstructed") + f" ({view.board_name})", 13, MUTED))
+    if reveal is not None:
+        items.insert(0, role("reveal", reveal))
+    return ft.Column(items, spacing=10)
+
+
+def prompt_row(ctx: GameContext, view: View) -> ft.Control:
+    tr = ctx.tr
+    if view.phase == "over":
+        reason = tr.t(f"reglement.end.{view.ended_by}") if view.ended_by else ""
+        return ft.Semantics(
+            identifier="prompt",
+            key="prompt",
+            content=ft.Column(
+                [
+                    label(tr.t("ui.winner", ctx.names, seats=list(view.winners)), 32, ACCENT, ft.FontWeight.BOLD),
+                    label(tr.t("reglement.ui.over", reason=reason), 20, INK),
+                    final_standings(ctx, view, 20),
+                ],
+                spacing=6,
+            ),
+        )
+    player = current_player(view)
+    code = {
+        "seating": "reglement.ui.prompt_seating",
+        "alerte": "reglement.ui.prompt_alerte",
+        "wake": "reglement.ui.prompt_wake",
+    }.get(view.phase, "reglement.ui.prompt_play")
+    bits: list[ft.Control] = []
+    if player is not None:
+        # the sentence names the player; beside it their colour and shape only ("◆ Yvette
+        # Yvette seats a gangster" said the name twice)
+        colour = ctx.colours[player]
+        bits.append(
+            ft.Container(
+                content=ft.Text(glyph(colour), size=26, color=text_on(colour), weight=ft.FontWeight.BOLD),
+                bgcolor=COLOUR_HEX[colour],
+                border_radius=8,
+                padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+            )
+        )
+        bits.append(label(tr.t(code, ctx.names, seat=player), 26, INK, ft.FontWeight.BOLD))
+        gang = view.gangs[player]
+        if view.phase in ("seating", "alerte") and gang.unseated:
+            left = ", ".join(f"{n}× {kind_name(ctx, k)}" for k, n in count_kinds(gang.unseated))
+            bits.append(label(tr.t("reglement.ui.to_seat", kinds=left), 17, MUTED))
+    row: ft.Control = ft.Row(bits, wrap=True, spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    if ctx.acts_for_current and view.phase == "play" and player is not None and ctx.width < WIDE_PROMPT:
+        # the buttons would squeeze the name into a column of letters: they go under it
+        row = ft.Column([row, ft.Row(turn_buttons(ctx, view, player), wrap=True, spacing=8, run_spacing=8)], spacing=8)
+    elif ctx.acts_for_current and view.phase == "play" and player is not None:
+        # (no `expand` inside a wrapping Row: Flutter refuses to lay that out)
+        row = ft.Row(
+            [ft.Container(row, expand=True), *turn_buttons(ctx, view, player)],
+            spacing=8,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+    return ft.Semantics(identifier="prompt", key="prompt", content=row)
+
+
+# -- seating (free seating and Alerte! re-seating) --
+
+
+def seating_tap(ctx: GameContext, view: View, sel: dict[str, Any], player: int) -> Any:
+    async def tap(seat_id: str) -> None:
+        kind = chosen_kind(view, sel, player)
+        if kind is None:
+            return
+        await ctx.submit({"type": "place", "by": player, "kind": kind, "seat": seat_id})
+
+    tap.acts_for = player  # type: ignore[attr-defined]
+    return tap
+
+
+def seating_controls(ctx: GameContext, view: View, sel: dict[str, Any], player: int) -> ft.Control:
+    tr = ctx.tr
+    rows: list[ft.Control] = [
+        label(tr.t("reglement.ui.board_hint_seating", ctx.names, seat=player), 18, ACCENT, ft.FontWeight.BOLD),
+        kind_buttons(ctx, view, sel, player),
+    ]
+    if view.phase == "seating":
+        rows.append(random_seating(ctx, view, player))
+    return ft.Column(rows, spacing=8)
+
+
+def random_seating(ctx: GameContext, view: View, player: int) -> ft.Control:
+    """Free seating in one tap instead of one per gangster: the app seats everyone still waiting
+    at random (the `seat_random` action, logged like any other; the host's undo takes it back).
+    Keyed by the player placing now, so a tap meant for the previous placer's seat never lands
+    here."""
+    tr = ctx.tr
+    waiting = sum(len(g.unseated) for g in view.gangs)
+
+    async def seat_all() -> None:
+        # the host board seats everyone for the table (by: null); a phone does it as its own seat
+        await ctx.submit({"type": "seat_random", "by": None if ctx.seat is None else player})
+
+    return ft.Column(
+        [
+            # an action, in the action colour (grey is for Undo and paging back)
+            big_button(tr.t("reglement.ui.seat_random"), handler(seat_all), ident="seat-random", colour=ACCENT, key=ctx.act_key("seat-random", player)),
+            label(tr.t("reglement.ui.seat_random_hint", count=waiting), 14, MUTED),
+        ],
+        spacing=2,
+        tight=True,
+    )
+
+
+# -- a turn's cards, entered on the host board --
+
+
+def play_rings(view: View, sel: dict[str, Any]) -> dict[str, str]:
+    card = sel.get("card")
+    if card is None:
+        return {}
+    option = options_for(view, card)
+    rings: dict[str, str] = {}
+    if option is None:
+        return rings
+    if card == "move":
+        source = sel.get("from")
+        if source is None:
+            for t in option.targets:
+                rings[t.from_seat] = HIGHLIGHT
+        else:
+            rings[source] = CHOSEN
+            for t in option.targets:
+                if t.from_seat == source:
+                    rings[t.seat] = HIGHLIGHT
+        return rings
+    for t in option.targets:
+        if t.seat:
+            rings[t.seat] = HIGHLIGHT
+    for seat in sel.get("pills", []):
+        rings[seat] = CHOSEN
+    if sel.get("target"):
+        rings[sel["target"]] = CHOSEN
+    return rings
+
+
+def play_tap(ctx: GameContext, view: View, sel: dict[str, Any], player: int) -> Any:
+    async def tap(seat_id: str) -> None:
+        card = sel.get("card")
+        if card is None:
+            sel["info"] = None if sel.get("info") == seat_id else seat_id
+            await ctx.rerender()
+            return
+        option = options_for(view, card)
+        targets = option.targets if option else ()
+        if card in ("knife", "pan"):
+            sources = sorted({t.from_seat for t in targets if t.seat == seat_id})
+            if len(sources) > 1:
+                sel["target"] = seat_id
+                await ctx.rerender()
+                return
+            # one source, or none: the engine says why it is refused
+            await ctx.submit({"type": card, "by": player, "target": seat_id, "from_seat": sources[0] if sources else None})
+        elif card == "order_cake":
+            await ctx.submit({"type": "order_cake", "by": player, "seat": seat_id})
+        elif card == "boum":
+            await ctx.submit({"type": "boum", "by": player, "cake_seat": seat_id})
+        elif card == "pass_cake":
+            ways = [t for t in targets if t.seat == seat_id]
+            if not ways:
+                await ctx.submit({"type": "pass_cake", "by": player, "cake_seat": seat_id, "direction": "clockwise"})
+                return
+            sel["target"] = seat_id
+            await ctx.rerender()
+        elif card == "pills":
+            chosen = list(sel.get("pills", []))
+            if seat_id in chosen:
+                chosen.remove(seat_id)
+            elif len(chosen) < 3:
+                chosen.append(seat_id)
+            sel["pills"] = chosen
+            await ctx.rerender()
+        elif card == "move":
+            source = sel.get("from")
+            if source is None or source == seat_id:
+                sel["from"] = None if source == seat_id else seat_id
+                await ctx.rerender()
+                return
+            await ctx.submit({"type": "move", "by": player, "from_seat": source, "to_seat": seat_id})
+
+    tap.acts_for = player  # type: ignore[attr-defined]
+    return tap
+
+
+def card_chip(ctx: GameContext, card: str, selected: bool, on_click: Any, ident: str, note: str = "", dim: bool = False, size: int = 17, secret: bool = False) -> ft.Control:
+    """`secret`: a choice among the phone's own cards, all one colour and size with the pick ringed
+    thinly (from across the table the choices look alike)."""
+    text = ctx.tr.t(f"reglement.card.{card}") + (f" {note}" if note else "")
+    if secret:
+        face, ring = "#ECEFF1", "#37474F" if selected else "#ECEFF1"
+    else:
+        face, ring = (CARD_COLOUR[card] if not dim else "#607D8B"), (CHOSEN if selected else "#00000000")
+    return ft.Semantics(
+        identifier=ident,
+        key=ident,
+        button=True,
+        selected=selected,
+        content=ft.Container(
+            on_click=on_click,
+            bgcolor=face,
+            border=ft.Border.all(3 if secret else 4, ring),
+            border_radius=10,
+            padding=ft.Padding.symmetric(horizontal=10 if size < 17 else 12, vertical=10 if size < 17 else 12),
+            content=ft.Text(text, size=size, weight=ft.FontWeight.BOLD, color="#111111"),
+        ),
+    )
+
+
+def card_controls(ctx: GameContext, view: View, sel: dict[str, Any], player: int) -> ft.Control:
+    """The host's entry of the current player's face-up cards: the chosen card's prompt (or the
+    hint) first, so it stays in view, then the cards."""
+    tr = ctx.tr
+    card = sel.get("card")
+
+    def choose(value: str | None) -> Any:
+        async def pick() -> None:
+            sel.clear()
+            if value is not None:
+                sel["card"] = value
+            await ctx.rerender()
+
+        return pick
+
+    chips: list[ft.Control] = []
+    for c in CARDS:
+        option = options_for(view, c)
+        playable = option is not None and option.playable_now
+        on_click = handler(choose(None if card == c else c))
+        chips.append(card_chip(ctx, c, card == c, on_click, f"card-{c}", dim=not playable, size=15))
+    # why the greyed cards are greyed ("only one action card per turn: the second must be a
+    # Déplacement"), each reason once
+    reasons: list[str] = []
+    for c in CARDS:
+        option = options_for(view, c)
+        if option is not None and not option.playable_now and option.blocked and option.blocked not in reasons:
+            reasons.append(option.blocked)
+    controls: list[ft.Control] = []
+    if card is not None:
+        controls.append(card_prompt(ctx, view, sel, player, card))
+    else:
+        controls.append(label(tr.t("reglement.ui.board_hint_play", ctx.names, seat=player), 17, ACCENT, ft.FontWeight.BOLD))
+    controls.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=6))
+    for code in reasons:
+        controls.append(ft.Semantics(identifier="cards-greyed", key=f"cards-greyed-{code}", content=label(tr.t("reglement.ui.greyed", reason=tr.t(code, ctx.names, **blocked_params(view, code))), 15, MUTED)))
+    if view.wake_up == "optional" and view.wake_choices and (view.cards_played or view.discarded):
+        controls.append(wake_panel(ctx, view, sel, player, confirm=False))
+    return ft.Semantics(identifier="card-entry", key="card-entry", content=ft.Column(controls, spacing=8))
+
+
+def card_prompt(ctx: GameContext, view: View, sel: dict[str, Any], player: int, card: str) -> ft.Control:
+    tr = ctx.tr
+    option = options_for(view, card)
+    targets = option.targets if option else ()
+    lines: list[ft.Control] = []
+    step = "move_to" if card == "move" and sel.get("from") else ("move_from" if card == "move" else card)
+    title = f"{tr.t(f'reglement.card.{card}')}: {tr.t(f'reglement.ui.tap.{step}')}"
+    lines.append(label(title, 19, ACCENT, ft.FontWeight.BOLD))
+    if option is not None and not option.playable_now and option.blocked:
+        lines.append(label(tr.t("reglement.ui.blocked", reason=tr.t(option.blocked, ctx.names, **blocked_params(view, option.blocked))), 16, DANGER))
+    elif not targets:
+        lines.append(label(tr.t("reglement.ui.no_target", card=tr.t(f"reglement.card.{card}")), 15, MUTED))
+    elif any(t.seat for t in targets):
+        lines.append(label(tr.t("reglement.ui.highlighted"), 14, MUTED))
+    extra: list[ft.Control] = []
+    target = sel.get("target")
+    if card in ("knife", "pan") and target:
+        for t in targets:
+            if t.seat == target:
+                text = tr.t("reglement.ui.from_source", at=t.from_seat, kind=kind_name(ctx, t.from_kind))
+                extra.append(act_button(ctx, player, text, handler(ctx.submit, target_action(t, player)), ident=f"from-{t.from_seat}"))
+    if card == "pass_cake" and target:
+        for t in targets:
+            if t.seat == target:
+                text = tr.t("reglement.ui.direction", direction=tr.t(f"reglement.direction.{t.direction}"), at=t.to_seat)
+                extra.append(act_button(ctx, player, text, handler(ctx.submit, target_action(t, player)), ident=f"dir-{t.direction}"))
+    if card == "pills":
+        chosen = sel.get("pills", [])
+        extra.append(
+            act_button(
+                ctx,
+                player,
+                tr.t("reglement.ui.confirm_pills", ats=", ".join(chosen) or "—"),
+                handler(ctx.submit, {"type": "pills", "by": player, "targets": list(chosen)}),
+                ident="pills-confirm",
+                disabled=not chosen,
+                reason=tr.t("reglement.ui.pills_pick_first"),
+            )
+        )
+    if card == "alerte":
+        extra.append(act_button(ctx, player, tr.t("reglement.ui.confirm_alerte"), handler(ctx.submit, {"type": "alerte", "by": player}), ident="alerte-confirm"))
+    if extra:
+        lines.append(ft.Row(extra, wrap=True, spacing=8))
+    return ft.Container(bgcolor=PANEL, border_radius=10, padding=8, content=ft.Column(lines, spacing=4))
+
+

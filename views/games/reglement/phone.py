@@ -1,0 +1,357 @@
+"""Règlement de comptes' phone: the player's gang and the public table in view, the rules helper
+listing only the targets legal right now (`my_options`), the hand note behind the pad."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.games.reglement import CARDS, View
+from views.common import (
+    ACCENT,
+    DANGER,
+    INK,
+    MUTED,
+    PANEL,
+    act_button,
+    big_button,
+    handler,
+    icon_button,
+    label,
+    private_section,
+    public_view,
+    secret_choices,
+    secret_face,
+)
+from views.context import GameContext
+from views.games.reglement.pieces import (
+    BLAST,
+    BUSINESS_COLOUR,
+    BUSINESS_ICON,
+    CARD_COLOUR,
+    CHOSEN,
+    MARK_ICON,
+    blocked_params,
+    chosen_kind,
+    final_standings,
+    gangster_token,
+    kind_buttons,
+    options_for,
+    rulings_panel,
+    selection,
+    status_line,
+    target_action,
+    target_sentence,
+    turn_buttons,
+    wake_panel,
+)
+
+# --------------------------------------------------------------------------------------------
+# the phone
+# --------------------------------------------------------------------------------------------
+
+
+def seat_body(ctx: GameContext, view: View) -> ft.Control:
+    tr = ctx.tr
+    me = view.me
+    assert me is not None and view.my_options is not None
+    seat = me.seat
+    sel = selection(ctx, view)
+    gang = view.gangs[seat]
+    # the public parts are drawn from the board's projection, never from view.me
+    board = public_view(ctx, view)
+    items: list[ft.Control] = []
+    if board.phase == "over":
+        items.append(label(tr.t("ui.winner", ctx.names, seats=list(board.winners)), 26, ACCENT, ft.FontWeight.BOLD))
+        items.append(final_standings(ctx, board, 16))
+    else:
+        items.append(status_line(ctx, board))
+    if view.phase in ("seating", "alerte") and view.placer == seat:
+        items.append(phone_seating(ctx, view, sel, seat))
+    if view.phase == "wake" and view.turn == seat:
+        items.append(wake_panel(ctx, view, sel, seat))
+    elif view.phase == "wake" and view.turn is not None:
+        waiting = tr.t("reglement.ui.waiting_wake", ctx.names, seat=view.turn)
+        items.append(ft.Semantics(identifier="waiting-wake", key="waiting-wake", content=label(waiting, 20, ACCENT, ft.FontWeight.BOLD)))
+    assert view.me is not None
+    items.append(my_gang(ctx, board, seat, view.me.income_now))
+    if view.phase == "play" and view.turn == seat:
+        items.append(phone_turn_buttons(ctx, view, seat))
+    if gang.in_play and view.phase != "over":
+        # The hand note, and the helper whose card choice tells what is in the hand: behind
+        # hold-to-peek (built only while held or shown).
+        def secrets() -> ft.Control:
+            parts = [helper(ctx, view, sel, seat)] if view.phase != "seating" else []
+            return ft.Column([*parts, hand_note(ctx, view, seat)], spacing=12)
+
+        items.append(private_section(ctx, secrets))
+    if board.turn_log:
+        items.append(rulings_panel(ctx, board, ident_prefix="phone-step"))
+    return ft.Column(items, spacing=12)
+
+
+def phone_seating(ctx: GameContext, view: View, sel: dict[str, Any], seat: int) -> ft.Control:
+    tr = ctx.tr
+    kind = chosen_kind(view, sel, seat)
+    grid: list[ft.Control] = []
+    for s in view.seats:
+        if s.gangster is not None:
+            continue
+        icons: list[ft.Control] = []
+        if s.business:
+            icons.append(ft.Icon(BUSINESS_ICON[s.business], size=14, color="#111111"))
+        for mark in ("cash_register", "glass", "knife", "revolver"):
+            if getattr(s, mark):
+                icons.append(ft.Icon(MARK_ICON[mark], size=14, color="#111111"))
+        if s.no_shoot:
+            icons.append(ft.Text("X", size=13, weight=ft.FontWeight.BOLD, color=BLAST))
+        grid.append(
+            ft.Semantics(
+                identifier=f"pick-{s.id}",
+                key=f"pick-{s.id}",
+                button=True,
+                content=ft.Container(
+                    on_click=handler(ctx.submit, {"type": "place", "by": seat, "kind": kind, "seat": s.id}) if kind else None,
+                    width=62,
+                    height=56,
+                    bgcolor=BUSINESS_COLOUR[s.business] if s.business else "#CFD8DC",
+                    border_radius=8,
+                    alignment=ft.Alignment.CENTER,
+                    content=ft.Column(
+                        [ft.Text(s.id, size=17, weight=ft.FontWeight.BOLD, color="#111111"), ft.Row(icons, spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER)],
+                        spacing=0,
+                        tight=True,
+                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    ),
+                ),
+            )
+        )
+    return ft.Container(
+        bgcolor=PANEL,
+        border_radius=12,
+        padding=10,
+        content=ft.Column(
+            [
+                label(tr.t("reglement.ui.place_prompt"), 20, ACCENT, ft.FontWeight.BOLD),
+                kind_buttons(ctx, view, sel, seat),
+                label(tr.t("reglement.ui.pick_empty_seat"), 16, INK),
+                ft.Row(grid, wrap=True, spacing=6, run_spacing=6),
+            ],
+            spacing=8,
+        ),
+    )
+
+
+def my_gang(ctx: GameContext, view: View, seat: int, income_now: int) -> ft.Control:
+    """The seat's gang as everyone sees it (`view`: the board's projection) and its income now."""
+    tr = ctx.tr
+    gang = view.gangs[seat]
+    rows: list[ft.Control] = [label(tr.t("reglement.ui.my_gang"), 18, ACCENT, ft.FontWeight.BOLD)]
+    if not gang.in_play:
+        rows.append(label(tr.t("reglement.ui.out"), 17, DANGER))
+    tokens: list[ft.Control] = []
+    for g in view.gangsters:
+        if g.owner != seat or not g.alive:
+            continue
+        where = g.seat or "—"
+        tokens.append(
+            ft.Column(
+                [gangster_token(ctx, view, g, 34), label(where, 14, INK, ft.FontWeight.BOLD)],
+                spacing=2,
+                tight=True,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            )
+        )
+    rows.append(ft.Row(tokens, wrap=True, spacing=6, run_spacing=6))
+    if gang.cake_seat:
+        cake = tr.t("reglement.ui.cake_at", at=gang.cake_seat)
+    elif gang.cake_gone:
+        cake = tr.t("reglement.ui.cake_gone")
+    else:
+        cake = tr.t("reglement.ui.cake_in_hand")
+    rows.append(label(cake, 16, INK))
+    if gang.in_play and view.phase != "seating":
+        rows.append(label(tr.t("reglement.ui.income_now", amount=income_now), 16, INK))
+    return ft.Semantics(
+        identifier="my-gang",
+        key="my-gang",
+        content=ft.Container(bgcolor=PANEL, border_radius=12, padding=10, content=ft.Column(rows, spacing=6)),
+    )
+
+
+def phone_turn_buttons(ctx: GameContext, view: View, seat: int) -> ft.Control:
+    tr = ctx.tr
+    controls: list[ft.Control] = [label(tr.t("reglement.ui.phone_turn_hint"), 16, INK)]
+    if view.wake_up == "optional" and view.wake_choices and (view.cards_played or view.discarded):
+        controls.append(wake_panel(ctx, view, selection(ctx, view), seat, confirm=False))
+    controls.append(ft.Row(turn_buttons(ctx, view, seat), wrap=True, spacing=8))
+    return ft.Column(controls, spacing=6)
+
+
+# -- step 4 with the wake-up house rule "choose" (and the older "optional") --
+
+
+def helper(ctx: GameContext, view: View, sel: dict[str, Any], seat: int) -> ft.Control:
+    """The private rules helper: pick a card, see its legal targets right now (and play one)."""
+    tr = ctx.tr
+    card = sel.get("help")
+
+    def choose(value: str) -> Any:
+        async def pick() -> None:
+            sel["help"] = None if sel.get("help") == value else value
+            sel["pills"] = []
+            await ctx.rerender()
+
+        return pick
+
+    options = list(view.my_options or ())
+    texts = [tr.t(f"reglement.card.{o.card}") + (f" ×{o.in_hand}" if o.in_hand else "") for o in options]
+
+    def chip(i: int, size: float, lines: int, height: float) -> ft.Control:
+        # all one face and size, in fixed places: from across the table the choices look alike
+        value = options[i].card
+        selected = card == value
+        box = secret_face(texts[i], selected=selected, on_click=handler(choose(value)), size=size, lines=lines, height=height)
+        return ft.Semantics(identifier=f"help-{value}", key=f"help-{value}", button=True, selected=selected, content=box)
+
+    rows: list[ft.Control] = [
+        label(tr.t("reglement.ui.helper"), 18, ACCENT, ft.FontWeight.BOLD),
+        # the helper's panel has 10 px of padding on each side
+        ft.Semantics(identifier="help-choices", key="help-choices", content=secret_choices(ctx.width - 20, texts, chip, columns=2)),
+    ]
+    option = options_for(view, card, mine=True) if card else None
+    if option is None:
+        rows.append(label(tr.t("reglement.ui.helper_pick"), 16, MUTED))
+    else:
+        rows.append(label(tr.t("reglement.label.helper", card=tr.t(f"reglement.card.{card}")), 17, INK, ft.FontWeight.BOLD))
+        if not option.playable_now and option.blocked:
+            rows.append(label(tr.t("reglement.ui.blocked", reason=tr.t(option.blocked, ctx.names, **blocked_params(view, option.blocked))), 16, DANGER))
+        if not option.targets:
+            rows.append(label(tr.t("reglement.ui.no_target", card=tr.t(f"reglement.card.{card}")), 16, MUTED))
+        chosen = sel.get("pills", [])
+        for i, t in enumerate(option.targets):
+            rows.append(target_row(ctx, view, sel, seat, t, i, option.playable_now, t.seat in chosen))
+        if card == "pills" and option.playable_now and option.targets:
+            rows.append(
+                act_button(
+                    ctx,
+                    seat,
+                    tr.t("reglement.ui.confirm_pills", ats=", ".join(chosen) or "—"),
+                    handler(ctx.submit, {"type": "pills", "by": seat, "targets": list(chosen)}),
+                    ident="pills-confirm",
+                    disabled=not chosen,
+                    reason=tr.t("reglement.ui.pills_pick_first"),
+                )
+            )
+    return ft.Semantics(
+        identifier="helper",
+        key="helper",
+        content=ft.Container(bgcolor=PANEL, border_radius=12, padding=10, content=ft.Column(rows, spacing=6)),
+    )
+
+
+def target_row(ctx: GameContext, view: View, sel: dict[str, Any], seat: int, t: Any, i: int, playable: bool, chosen: bool) -> ft.Control:
+    text = target_sentence(ctx, view, t)
+    on_click = None
+    if playable:
+        if t.card == "pills":
+
+            async def toggle() -> None:
+                picked = list(sel.get("pills", []))
+                if t.seat in picked:
+                    picked.remove(t.seat)
+                elif len(picked) < 3:
+                    picked.append(t.seat)
+                sel["pills"] = picked
+                await ctx.rerender()
+
+            on_click = handler(toggle)
+        else:
+            on_click = handler(ctx.submit, target_action(t, seat))
+    return ft.Semantics(
+        identifier=f"target-{i}",
+        key=f"target-{i}",
+        button=playable,
+        selected=chosen,
+        content=ft.Container(
+            on_click=on_click,
+            bgcolor=CARD_COLOUR[t.card] if playable else "#263238",
+            border=ft.Border.all(3, CHOSEN if chosen else "#00000000"),
+            border_radius=8,
+            padding=10,
+            content=ft.Row(
+                [
+                    ft.Text(text, size=16, color="#111111" if playable else INK, expand=True),
+                    *([ft.Icon(ft.Icons.TOUCH_APP, size=22, color="#111111")] if playable else []),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+        ),
+    )
+
+
+def hand_note(ctx: GameContext, view: View, seat: int) -> ft.Control:
+    """The optional private note of the cards in this player's hand (only their phone sees it).
+
+    The + and - buttons change a draft on this phone; "Save" sends it. Sending closes the private
+    section (as every action does), so one action per card would close it after each tap."""
+    tr = ctx.tr
+    me = view.me
+    assert me is not None
+    saved = sorted(me.hand, key=CARDS.index)
+    draft_key = ("reglement.note_draft", seat)
+    hand = list(ctx.ui.get(draft_key, saved))
+
+    def edit(cards: list[str]) -> Any:
+        async def change() -> None:
+            ctx.ui[draft_key] = sorted(cards, key=CARDS.index)
+            await ctx.rerender()
+
+        return change
+
+    async def save() -> None:
+        if await ctx.submit({"type": "note_hand", "by": seat, "cards": hand}):
+            ctx.ui.pop(draft_key, None)
+
+    rows: list[ft.Control] = [
+        label(tr.t("reglement.ui.hand_note"), 18, ACCENT, ft.FontWeight.BOLD),
+        label(tr.t("reglement.ui.hand_count", count=len(hand)), 15, MUTED),
+    ]
+    for card in CARDS:
+        count = hand.count(card)
+        plus = hand + [card]
+        minus = list(hand)
+        if count:
+            minus.remove(card)
+        rows.append(
+            ft.Row(
+                [
+                    ft.Container(
+                        expand=True,
+                        content=label(f"{tr.t(f'reglement.card.{card}')}: {count}", 16, INK, ft.FontWeight.BOLD if count else None),
+                    ),
+                    ft.Semantics(
+                        identifier=f"note-minus-{card}",
+                        key=f"note-minus-{card}",
+                        button=True,
+                        content=icon_button(ft.Icons.REMOVE, tr.t("reglement.ui.note_fewer", card=card), handler(edit(minus)), colour=INK, disabled=count == 0),
+                    ),
+                    ft.Semantics(
+                        identifier=f"note-plus-{card}",
+                        key=f"note-plus-{card}",
+                        button=True,
+                        content=icon_button(ft.Icons.ADD, tr.t("reglement.ui.note_more", card=card), handler(edit(plus)), colour=INK, disabled=len(hand) >= 5),
+                    ),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            )
+        )
+    rows.append(big_button(tr.t("ui.save_note"), handler(save), ident="note-save", disabled=hand == saved))
+    return ft.Semantics(
+        identifier="hand-note",
+        key="hand-note",
+        content=ft.Container(bgcolor=PANEL, border_radius=12, padding=10, content=ft.Column(rows, spacing=2)),
+    )
+
+

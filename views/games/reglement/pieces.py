@@ -1,0 +1,775 @@
+"""Règlement de comptes' pieces drawn on both the board and the phones: small helpers on the view,
+the table drawing (the long dinner table, its seats and gangsters), and the rulings of a turn
+one step at a time (a view state in ctx.ui, never a game action)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.games.reglement import KINDS, View
+from views.common import (
+    ACCENT,
+    COLOUR_HEX,
+    INK,
+    MUTED,
+    PANEL,
+    act_button,
+    glyph,
+    handler,
+    label,
+    player_chip,
+    text_on,
+)
+from views.context import GameContext
+from views.steps import shown_step as step_at
+from views.steps import step_buttons
+
+BUSINESS_ICON = {"bar": ft.Icons.LIQUOR, "restaurant": ft.Icons.RESTAURANT, "gambling": ft.Icons.CASINO}
+BUSINESS_COLOUR = {"bar": "#FFB300", "restaurant": "#26C6DA", "gambling": "#F06292"}
+MARK_ICON = {
+    "cash_register": ft.Icons.POINT_OF_SALE,
+    "glass": ft.Icons.WINE_BAR,
+    "knife": ft.Icons.CONTENT_CUT,
+    "revolver": ft.Icons.GPS_FIXED,
+}
+CARD_COLOUR = {
+    "knife": "#EF9A9A",
+    "pan": "#FFAB91",
+    "order_cake": "#F8BBD0",
+    "pass_cake": "#E1BEE7",
+    "boum": "#FFCC80",
+    "pills": "#B3E5FC",
+    "alerte": "#FFF59D",
+    "move": "#C5E1A5",
+}
+SEAT_BG = "#1F4537"
+TABLE_WOOD = "#5D4037"
+HIGHLIGHT = ACCENT
+CHOSEN = "#FFFFFF"
+BLAST = "#FF5252"
+
+
+# --------------------------------------------------------------------------------------------
+# small helpers on the view
+# --------------------------------------------------------------------------------------------
+
+
+def seat_map(view: View) -> dict[str, Any]:
+    return {s.id: s for s in view.seats}
+
+
+def gangster_at(view: View, seat: Any) -> Any:
+    return view.gangsters[seat.gangster] if seat.gangster is not None else None
+
+
+def kind_name(ctx: GameContext, kind: str) -> str:
+    return ctx.tr.t(f"reglement.kind.{kind}")
+
+
+def current_player(view: View) -> int | None:
+    if view.phase in ("seating", "alerte"):
+        return view.placer
+    if view.phase in ("play", "wake"):
+        return view.turn
+    return None
+
+
+def victims_text(ctx: GameContext, view: View, kills: tuple[int, ...]) -> str:
+    tr = ctx.tr
+    if not kills:
+        return tr.t("reglement.help.nobody")
+    parts = []
+    for index in kills:
+        g = view.gangsters[index]
+        parts.append(tr.t("reglement.help.victim", ctx.names, owner=g.owner, kind=kind_name(ctx, g.kind), at=g.seat))
+    return tr.list(parts)
+
+
+def target_sentence(ctx: GameContext, view: View, t: Any) -> str:
+    """One legal use of a card, in words ("Pan!: you can shoot Blue's Cogneur at K from ...")."""
+    tr = ctx.tr
+    names = ctx.names
+    if t.card in ("knife", "pan"):
+        text = tr.t(f"reglement.help.{t.card}", names, owner=t.owner, kind=kind_name(ctx, t.kind), at=t.seat, from_kind=kind_name(ctx, t.from_kind), from_at=t.from_seat)
+        return text + (tr.t("reglement.ui.asleep_suffix") if t.asleep else "")
+    if t.card == "order_cake":
+        return tr.t("reglement.help.order_cake", names, at=t.seat, victims=victims_text(ctx, view, t.kills))
+    if t.card == "pass_cake":
+        direction = tr.t(f"reglement.direction.{t.direction}")
+        return tr.t("reglement.help.pass_cake", names, owner=t.owner, from_at=t.seat, direction=direction, at=t.to_seat, victims=victims_text(ctx, view, t.kills))
+    if t.card == "boum":
+        return tr.t("reglement.help.boum", names, owner=t.owner, at=t.seat, victims=victims_text(ctx, view, t.kills))
+    if t.card == "pills":
+        code = "reglement.help.pills_kill" if t.asleep else "reglement.help.pills"
+        return tr.t(code, names, owner=t.owner, kind=kind_name(ctx, t.kind), at=t.seat)
+    if t.card == "alerte":
+        return tr.t("reglement.help.alerte")
+    return tr.t("reglement.help.move", names, from_kind=kind_name(ctx, t.from_kind), from_at=t.from_seat, at=t.seat)
+
+
+def target_action(t: Any, by: int) -> dict[str, Any]:
+    """The action playing `t` (pills: one seat; the phone gathers several itself)."""
+    if t.card in ("knife", "pan"):
+        return {"type": t.card, "by": by, "target": t.seat, "from_seat": t.from_seat}
+    if t.card == "order_cake":
+        return {"type": "order_cake", "by": by, "seat": t.seat}
+    if t.card == "pass_cake":
+        return {"type": "pass_cake", "by": by, "cake_seat": t.seat, "direction": t.direction}
+    if t.card == "boum":
+        return {"type": "boum", "by": by, "cake_seat": t.seat}
+    if t.card == "pills":
+        return {"type": "pills", "by": by, "targets": [t.seat]}
+    if t.card == "alerte":
+        return {"type": "alerte", "by": by}
+    return {"type": "move", "by": by, "from_seat": t.from_seat, "to_seat": t.seat}
+
+
+# --------------------------------------------------------------------------------------------
+# contract functions
+# --------------------------------------------------------------------------------------------
+
+
+def status_line(ctx: GameContext, view: View) -> ft.Control:
+    tr = ctx.tr
+    phase = tr.t(f"reglement.phase.{view.phase}")
+    if view.turn_number:
+        text = tr.t("reglement.ui.status", number=view.turn_number, phase=phase, amount=view.bank)
+    else:
+        text = tr.t("reglement.ui.status_seating", phase=phase, amount=view.bank)
+    return label(text, 18, MUTED)
+
+
+def seat_summary(ctx: GameContext, view: View, seat: int) -> str:
+    gang = view.gangs[seat]
+    money = ctx.tr.money(gang.money)
+    if not gang.in_play:
+        return ctx.tr.t("reglement.ui.summary_out", money=money)
+    return ctx.tr.t("reglement.ui.summary", money=money, living=gang.living)
+
+
+def is_my_turn(view: View, seat: int) -> bool:
+    return view.phase in ("seating", "alerte", "play", "wake") and view.waiting_for == (seat,)
+
+
+# --------------------------------------------------------------------------------------------
+# the table drawing (shared by board and phone)
+# --------------------------------------------------------------------------------------------
+
+
+def layout(view: View) -> dict[str, tuple[float, float]]:
+    """Seat id -> (x, y) in 0..1; seats without a drawing hint go round two rows."""
+    n = len(view.seats)
+    top = (n + 1) // 2
+    out: dict[str, tuple[float, float]] = {}
+    for i, seat in enumerate(view.seats):
+        if seat.x is not None and seat.y is not None:
+            out[seat.id] = (seat.x, seat.y)
+        elif i < top:
+            out[seat.id] = (i / max(top - 1, 1), 0.2)
+        else:
+            out[seat.id] = (1 - (i - top) / max(n - top - 1, 1), 0.8)
+    return out
+
+
+def gangster_token(ctx: GameContext, view: View, g: Any, size: float) -> ft.Control:
+    """A gangster: the player's colour, their shape glyph and the type's letter (colour-blind
+    players read the shape and the letter); a sleeper wears a "Zz" badge and a pale ring."""
+    colour = ctx.colours[g.owner]
+    ink = text_on(colour)
+    letter = ctx.tr.t(f"reglement.kind_letter.{g.kind}")
+    return ft.Container(
+        width=size,
+        height=size,
+        bgcolor=COLOUR_HEX[colour],
+        border_radius=size * 0.22,
+        border=ft.Border.all(4, "#B3E5FC") if g.asleep else ft.Border.all(2, "#000000"),
+        alignment=ft.Alignment.CENTER,
+        badge=ft.Badge(label="Zz", bgcolor="#B3E5FC", text_color="#0D47A1") if g.asleep else None,
+        content=ft.Text(
+            glyph(colour),
+            size=int(size * 0.26),
+            color=ink,
+            spans=[ft.TextSpan(letter, style=ft.TextStyle(size=int(size * 0.5), weight=ft.FontWeight.BOLD))],
+        ),
+    )
+
+
+def cake_badge(ctx: GameContext, owner: int, size: float) -> ft.Control:
+    """A cake on a seat: its owner's colour as the ring and their shape glyph as the badge."""
+    colour = ctx.colours[owner]
+    return ft.Container(
+        bgcolor="#FFFFFF",
+        border=ft.Border.all(3, COLOUR_HEX[colour]),
+        border_radius=size,
+        padding=ft.Padding.symmetric(horizontal=4, vertical=0),
+        content=ft.Icon(ft.Icons.CAKE, size=size, color="#C2185B"),
+        badge=ft.Badge(label=glyph(colour), bgcolor=COLOUR_HEX[colour], text_color=text_on(colour)),
+    )
+
+
+def seat_tile(ctx: GameContext, view: View, seat: Any, w: float, h: float, ring: str | None, on_tap: Any, bottom: bool, acts_for: int | None = None) -> ft.Control:
+    """`acts_for`: the player a tap on this chair acts for (keyed by them: GameContext.act_key)."""
+    icon = max(12, int(w * 0.29))
+    ink = "#111111" if seat.business else INK
+    marks: list[ft.Control] = []
+    if seat.business:
+        marks.append(ft.Icon(BUSINESS_ICON[seat.business], size=icon, color=ink))
+    for mark in ("cash_register", "glass", "knife", "revolver"):
+        if getattr(seat, mark):
+            marks.append(ft.Icon(MARK_ICON[mark], size=icon, color="#111111" if seat.business else ACCENT))
+    name = ft.Text(
+        seat.id,
+        size=int(w * 0.32),
+        weight=ft.FontWeight.BOLD,
+        color=ink,
+        text_align=ft.TextAlign.CENTER,
+        spans=[ft.TextSpan("X", style=ft.TextStyle(color=BLAST))] if seat.no_shoot else None,
+    )
+    head: list[ft.Control] = [name]
+    if marks:
+        head.append(ft.Row(marks, spacing=0, alignment=ft.MainAxisAlignment.CENTER, wrap=True, tight=True))
+    g = gangster_at(view, seat)
+    size = w * 0.74
+    token: ft.Control = (
+        gangster_token(ctx, view, g, size)
+        if g is not None
+        else ft.Container(width=size, height=size, border=ft.Border.all(1, "#4F7F6C"), border_radius=size * 0.22)
+    )
+    body: list[ft.Control] = [*head, token]
+    if seat.cake is not None:
+        body.append(cake_badge(ctx, seat.cake, max(12, int(w * 0.36))))
+    if bottom:
+        body.reverse()  # the bottom row faces the table: marks nearest the table, like the top row
+    bg = BUSINESS_COLOUR[seat.business] if seat.business else SEAT_BG
+    container = ft.Container(
+        width=w,
+        height=h,
+        bgcolor=bg,
+        border_radius=8,
+        border=ft.Border.all(4, ring) if ring else ft.Border.all(1, "#2E6B55"),
+        padding=2,
+        on_click=on_tap,
+        content=ft.Column(
+            body,
+            spacing=2,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            alignment=ft.MainAxisAlignment.END if bottom else ft.MainAxisAlignment.START,
+        ),
+    )
+    ident = f"chair-{seat.id}"
+    key = ctx.act_key(ident, acts_for) if acts_for is not None else ident
+    return ft.Semantics(identifier=ident, key=key, button=on_tap is not None, label=seat_description(ctx, view, seat), content=container)
+
+
+def seat_description(ctx: GameContext, view: View, seat: Any) -> str:
+    """The seat in words (for screen readers and the seat-info line)."""
+    tr = ctx.tr
+    bits = [tr.t("reglement.ui.seat_info", at=seat.id)]
+    if seat.business:
+        bits.append(tr.t(f"reglement.business.{seat.business}"))
+    for mark in ("cash_register", "glass", "knife", "revolver", "no_shoot"):
+        if getattr(seat, mark):
+            bits.append(tr.t(f"reglement.mark.{mark}"))
+    if seat.faces:
+        bits.append(tr.t("reglement.ui.faces", at=seat.faces))
+    g = gangster_at(view, seat)
+    if g is not None:
+        who = tr.t("reglement.ui.gangster_of", ctx.names, owner=g.owner, kind=kind_name(ctx, g.kind))
+        bits.append(who + (tr.t("reglement.ui.asleep_suffix") if g.asleep else ""))
+    else:
+        bits.append(tr.t("reglement.label.empty_seat"))
+    if seat.cake is not None:
+        bits.append(tr.t("reglement.ui.cake_of", ctx.names, owner=seat.cake))
+    return " · ".join(bits)
+
+
+#: A drawing whose tiles would be narrower than this (a phone) is cut into pieces, if its caller
+#: allows it (`table_drawing(min_tile=...)`): at 360 px, 15 seats a side leave 18 px tiles.
+NARROW_TILE = 30.0
+
+
+def table_drawing(
+    ctx: GameContext,
+    view: View,
+    width: float,
+    rings: dict[str, str],
+    tap: Any,
+    centre: list[ft.Control],
+    max_tile: float = 84,
+    min_tile: float | None = None,
+) -> ft.Control:
+    """The long table: seats placed by their drawing hints, facing seats straight across.
+
+    min_tile: where the tiles would be narrower than NARROW_TILE, the table is cut crosswise into
+    pieces with tiles at least this wide, shown one under another from the left end (seats still
+    face each other across each piece), the centre above them; None: one drawing however narrow."""
+    places = layout(view)
+    rows: dict[float, int] = {}
+    for _x, y in places.values():
+        rows[round(y, 2)] = rows.get(round(y, 2), 0) + 1
+    per_row = max(rows.values())
+    tile_w = max(20.0, min(max_tile, (width - 4) / per_row - 3))
+    ys = [y for _, y in places.values()]
+    y_range = (min(ys), max(ys))
+    if min_tile is not None and tile_w < NARROW_TILE:
+        return table_in_pieces(ctx, view, places, width, y_range, rings, tap, centre, max_tile, min_tile, per_row)
+    xs = [x for x, _ in places.values()]
+    x0, x1 = min(xs), max(xs)
+    span = (width - tile_w) / (x1 - x0) if x1 > x0 else 0
+    gap = max(56.0, tile_w * 0.9)
+    return table_piece(ctx, view, view.seats, places, width, tile_w, gap, x0, span, y_range, rings, tap, centre)
+
+
+def table_piece(
+    ctx: GameContext,
+    view: View,
+    seats: Any,
+    places: dict[str, tuple[float, float]],
+    width: float,
+    tile_w: float,
+    gap: float,
+    x0: float,
+    span: float,
+    y_range: tuple[float, float],
+    rings: dict[str, str],
+    tap: Any,
+    centre: list[ft.Control],
+) -> ft.Control:
+    """`seats` round a strip of table `gap` px wide (holding `centre`): x0 at the left edge,
+    `span` px per unit of the drawing hints' x."""
+    tile_h = tile_w * 2.1
+    height = 2 * tile_h + gap
+    y0, y1 = y_range
+    tiles: list[ft.Control] = [
+        ft.Container(
+            left=tile_w * 0.3,
+            top=tile_h + 6,
+            width=width - tile_w * 0.6,
+            height=gap - 12,
+            bgcolor=TABLE_WOOD,
+            border_radius=(gap - 12) / 2,
+            alignment=ft.Alignment.CENTER,
+            content=ft.Row(centre, alignment=ft.MainAxisAlignment.CENTER, vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=18, wrap=True) if centre else None,
+        )
+    ]
+    for seat in seats:
+        x, y = places[seat.id]
+        left = (x - x0) * span
+        frac = (y - y0) / (y1 - y0) if y1 > y0 else 0
+        top = frac * (height - tile_h)
+        on_tap = handler(tap, seat.id) if tap is not None else None
+        tiles.append(ft.Container(left=left, top=top, content=seat_tile(ctx, view, seat, tile_w, tile_h, rings.get(seat.id), on_tap, frac > 0.5, getattr(tap, "acts_for", None))))
+    return ft.Stack(tiles, width=width, height=height)
+
+
+def table_in_pieces(
+    ctx: GameContext,
+    view: View,
+    places: dict[str, tuple[float, float]],
+    width: float,
+    y_range: tuple[float, float],
+    rings: dict[str, str],
+    tap: Any,
+    centre: list[ft.Control],
+    max_tile: float,
+    min_tile: float,
+    per_row: int,
+) -> ft.Control:
+    """The table cut crosswise between columns of seats (see `table_drawing`)."""
+    columns = sorted({round(x, 3) for x, _ in places.values()})
+    fit = max(1, int((width - 4) // (min_tile + 3)))  # tiles a piece's row holds
+    count = min(len(columns), -(-per_row // fit))
+    sizes = [len(columns) // count + (1 if i < len(columns) % count else 0) for i in range(count)]
+    cuts = [sum(sizes[:i]) for i in range(count)]
+    pieces = [[s for s in view.seats if columns[cut] <= round(places[s.id][0], 3) <= columns[cut + size - 1]] for cut, size in zip(cuts, sizes, strict=True)]
+    most = 1
+    for seats in pieces:
+        in_row: dict[float, int] = {}
+        for s in seats:
+            in_row[round(places[s.id][1], 2)] = in_row.get(round(places[s.id][1], 2), 0) + 1
+        most = max(most, *in_row.values())
+    # wide enough to tap, no wider: the pieces already take more than a screen's height
+    tile_w = max(20.0, min(max_tile, min_tile * 1.25, (width - 4) / most - 3))
+    # one scale for every piece, so their columns line up one under another
+    lefts = [min(places[s.id][0] for s in seats) for seats in pieces]
+    widest = max(max(places[s.id][0] for s in seats) - x0 for seats, x0 in zip(pieces, lefts, strict=True))
+    span = (width - tile_w) / widest if widest > 0 else 0
+    top = ft.Container(
+        bgcolor=TABLE_WOOD,
+        border_radius=24,
+        padding=ft.Padding.symmetric(horizontal=16, vertical=6),
+        alignment=ft.Alignment.CENTER,
+        content=ft.Row(centre, alignment=ft.MainAxisAlignment.CENTER, vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=12, run_spacing=2, wrap=True),
+    )
+    drawn = [table_piece(ctx, view, seats, places, width, tile_w, 36.0, x0, span, y_range, rings, tap, []) for seats, x0 in zip(pieces, lefts, strict=True)]
+    return ft.Column([top, *drawn], spacing=20)
+
+
+def legend(ctx: GameContext) -> ft.Control:
+    tr = ctx.tr
+    items: list[ft.Control] = []
+    for business in ("bar", "restaurant", "gambling"):
+        items.append(
+            ft.Container(
+                bgcolor=BUSINESS_COLOUR[business],
+                border_radius=6,
+                padding=ft.Padding.symmetric(horizontal=6, vertical=2),
+                content=ft.Row([ft.Icon(BUSINESS_ICON[business], size=16, color="#111111"), ft.Text(tr.t(f"reglement.business.{business}"), size=14, color="#111111")], spacing=4, tight=True),
+            )
+        )
+    for mark in ("cash_register", "glass", "knife", "revolver"):
+        items.append(ft.Row([ft.Icon(MARK_ICON[mark], size=16, color=ACCENT), label(tr.t(f"reglement.mark.{mark}"), 14, INK)], spacing=4, tight=True))
+    items.append(ft.Row([ft.Text("X", size=15, weight=ft.FontWeight.BOLD, color=BLAST), label(tr.t("reglement.mark.no_shoot"), 14, INK)], spacing=4, tight=True))
+    kinds = " · ".join(f"{tr.t(f'reglement.kind_letter.{k}')} = {kind_name(ctx, k)}" for k in KINDS)
+    items.append(label(kinds, 14, INK))
+    items.append(ft.Row([ft.Icon(ft.Icons.CAKE, size=16, color="#F48FB1"), label(tr.t("reglement.ui.legend_cake"), 14, INK)], spacing=4, tight=True))
+    items.append(label("Zz = " + tr.t("reglement.ui.legend_asleep"), 14, INK))
+    return ft.Semantics(identifier="legend", key="legend", content=ft.Row(items, wrap=True, spacing=12, run_spacing=4))
+
+
+# --------------------------------------------------------------------------------------------
+# rulings of the turn, one step at a time (a view state, not a game action)
+# --------------------------------------------------------------------------------------------
+
+
+#: the page's position in the turn's rulings (views/steps.py): a new turn, or a new action's
+#: rulings, open on the newest (an explosion at a turn's start, not the previous player's draw)
+STEP_KEY = "reglement.step"
+
+
+def step_about(view: View) -> tuple[Any, ...]:
+    return (view.phase, view.turn_number)
+
+
+def shown_step(ctx: GameContext, view: View) -> int:
+    return step_at(ctx, STEP_KEY, step_about(view), len(view.turn_log))
+
+
+def ruling_seats(view: View, ruling: Any) -> tuple[str | None, str | None]:
+    """(the seat a ruling happens at, the seat it acts from), for the drawing's red rings."""
+    at = ruling.params.get("at")
+    source = ruling.params.get("from_at")
+    return (at if isinstance(at, str) else None), (source if isinstance(source, str) else None)
+
+
+def rulings_panel(ctx: GameContext, view: View, ident_prefix: str = "step") -> ft.Control:
+    tr = ctx.tr
+    log = view.turn_log
+    if not log:
+        return ft.Container()
+    index = shown_step(ctx, view)
+
+    earlier = [label(tr.ruling(r, ctx.names), 14, MUTED) for r in log[max(0, index - 3) : index]]
+    now = ft.Semantics(
+        identifier=f"{ident_prefix}-now",
+        key=f"{ident_prefix}-now",
+        live_region=True,
+        content=ft.Container(
+            bgcolor="#263238",
+            border=ft.Border.all(2, ACCENT),
+            border_radius=8,
+            padding=10,
+            content=label(tr.ruling(log[index], ctx.names), 21, INK, ft.FontWeight.BOLD),
+        ),
+    )
+    left = len(log) - 1 - index
+    controls: list[ft.Control] = [
+        ft.Row(
+            [
+                label(tr.t("reglement.ui.this_turn"), 18, ACCENT, ft.FontWeight.BOLD),
+                label(tr.t("ui.step", n=index + 1, total=len(log)), 16, MUTED),
+            ],
+            spacing=12,
+            wrap=ctx.width < NARROW_BOARD,  # on a phone the step count goes under the title
+        ),
+        *earlier,
+        now,
+    ]
+    if left:
+        controls.append(label(tr.t("reglement.ui.more_steps", count=left), 15, ACCENT))
+    controls.append(step_buttons(ctx, STEP_KEY, index, len(log), ident_prefix=ident_prefix, last_text=tr.t("reglement.ui.show_last"), as_part=False))
+    return ft.Semantics(
+        identifier=f"{ident_prefix}s",
+        key=f"{ident_prefix}s",
+        content=ft.Container(bgcolor=PANEL, border_radius=12, padding=12, content=ft.Column(controls, spacing=6)),
+    )
+
+
+def turn_steps(ctx: GameContext, view: View) -> ft.Control:
+    """The turn's four steps: the own cake, income, cards, wake-up."""
+    tr = ctx.tr
+    player = view.turn
+    if view.phase not in ("play", "alerte", "wake") or player is None:
+        return ft.Container()
+    start = max((i for i, r in enumerate(view.turn_log) if r.code == "reglement.turn_started"), default=0)
+    this_turn = view.turn_log[start:]
+    cake = tr.t("reglement.ui.no_cake")
+    exploded = False
+    killed = 0
+    for r in this_turn:
+        if r.code.startswith("reglement.income"):
+            break  # step 1 is over once income is paid
+        if r.code.startswith("reglement.cake_exploded") and r.params.get("owner_seat") == player:
+            exploded = True
+            cake = tr.t("reglement.ui.cake_blew", at=r.params.get("at"))
+        elif exploded and r.code == "reglement.killed":
+            killed += 1
+    if exploded:
+        cake += " " + tr.t("reglement.ui.killed_count", count=killed)
+    income = tr.t("reglement.ui.income_nothing")
+    for r in this_turn:
+        if r.code in ("reglement.income", "reglement.income_doubled") and r.params.get("seat") == player:
+            income = "+" + tr.money(r.params["amount"])
+            if r.code == "reglement.income_doubled":
+                income += " (×2)"
+            break
+    if view.discarded:
+        cards = tr.t("reglement.ui.cards_aside")
+    elif view.cards_played:
+        cards = ", ".join(tr.t(f"reglement.card.{c}") for c in view.cards_played)
+    else:
+        cards = tr.t("reglement.ui.cards_none")
+    sleepers = view.gangs[player].asleep
+    wake = tr.t("reglement.ui.sleepers", count=sleepers) if sleepers else tr.t("reglement.ui.nobody_asleep")
+    # steps 1 and 2 are automatic; the turn waits at the cards until it ends, then (house rule
+    # "choose") at the wake-up while its player chooses
+    current = 3
+    if view.phase == "wake":
+        current = 4
+        wake = f"{tr.t('reglement.ui.choosing')} · {wake}"
+    narrow = ctx.width < NARROW_BOARD
+    boxes: list[ft.Control] = []
+    for n, (title, detail) in enumerate(
+        [
+            (tr.t("reglement.ui.step1"), cake),
+            (tr.t("reglement.ui.step2"), income),
+            (tr.t("reglement.ui.step3"), cards),
+            (tr.t("reglement.ui.step4"), wake),
+        ],
+        start=1,
+    ):
+        active = n == current
+        done = n < current
+        boxes.append(
+            ft.Container(
+                expand=None if narrow else True,
+                width=(ctx.width - 16) / 2 if narrow else None,
+                bgcolor=ACCENT if active else ("#2E4D42" if done else PANEL),
+                border_radius=10,
+                padding=ft.Padding.symmetric(horizontal=8, vertical=4),
+                content=ft.Column(
+                    [
+                        label(title, 14, "#111111" if active else MUTED, ft.FontWeight.BOLD),
+                        label(detail, 17, "#111111" if active else INK, ft.FontWeight.BOLD),
+                    ],
+                    spacing=2,
+                    tight=True,
+                ),
+            )
+        )
+    # on a phone, two steps a line (four would leave a word a line)
+    row = ft.Row(boxes, spacing=8, run_spacing=8, wrap=True, vertical_alignment=ft.CrossAxisAlignment.START) if narrow else ft.Row(boxes, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
+    return ft.Semantics(identifier="turn-steps", key="turn-steps", content=row)
+
+
+def wake_panel(ctx: GameContext, view: View, sel: dict[str, Any], player: int, *, hint: str | None = None, confirm: bool = True) -> ft.Control:
+    """One big button per sleeper of `player` (wakes / sleeps on), then the confirmation (the
+    `wake` action). With the older "optional" rule (`confirm` False) End turn sends the choice."""
+    tr = ctx.tr
+    chosen = waking(view, sel)
+    seats = seat_map(view)
+    title = tr.t("reglement.ui.wake_title") if confirm else tr.t("reglement.ui.wake_with_end_turn")
+    rows: list[ft.Control] = [label(title, 20, ACCENT, ft.FontWeight.BOLD), label(hint or tr.t("reglement.ui.wake_hint"), 16, INK)]
+    toggles: list[ft.Control] = []
+    for seat_id in view.wake_choices:
+        g = gangster_at(view, seats[seat_id])
+        wakes = seat_id in chosen
+        code = "reglement.ui.wakes" if wakes else "reglement.ui.sleeps_on"
+        text = tr.t(code, kind=kind_name(ctx, g.kind), at=seat_id)
+        toggles.append(
+            ft.Semantics(
+                identifier=f"wake-{seat_id}",
+                key=f"wake-{seat_id}",
+                button=True,
+                selected=wakes,
+                label=text,
+                content=ft.Container(
+                    on_click=handler(toggle_wake, ctx, view, sel, seat_id),
+                    bgcolor=ACCENT if wakes else "#263238",
+                    border=ft.Border.all(4, CHOSEN if wakes else "#4FC3F7"),
+                    border_radius=12,
+                    padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+                    content=ft.Row(
+                        [
+                            gangster_token(ctx, view, g.model_copy(update={"asleep": not wakes}), 44),
+                            ft.Text(text, size=18, weight=ft.FontWeight.BOLD, color="#111111" if wakes else INK, expand=True),
+                        ],
+                        spacing=10,
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                    ),
+                ),
+            )
+        )
+    # one full-width button per line: the sentence wraps on a narrow phone instead of running off
+    rows.append(ft.Column(toggles, spacing=8))
+    if confirm:
+        text = tr.t("reglement.ui.confirm_wake", ats=", ".join(chosen)) if chosen else tr.t("reglement.ui.confirm_sleep")
+        rows.append(act_button(ctx, player, text, handler(ctx.submit, {"type": "wake", "by": player, "seats": chosen}), ident="wake-confirm"))
+    return ft.Semantics(
+        identifier="wake-choice",
+        key="wake-choice",
+        content=ft.Container(bgcolor=PANEL, border_radius=12, padding=10, content=ft.Column(rows, spacing=8)),
+    )
+
+
+def wake_rings(view: View, sel: dict[str, Any]) -> dict[str, str]:
+    chosen = waking(view, sel)
+    return {seat: HIGHLIGHT if seat in chosen else "#4FC3F7" for seat in view.wake_choices}
+
+
+def wake_tap(ctx: GameContext, view: View, sel: dict[str, Any]) -> Any:
+    """On the host board during the wake-up: a tap on a sleeper toggles him, elsewhere informs."""
+    info = info_tap(ctx, view)
+
+    async def tap(seat_id: str) -> None:
+        if seat_id in view.wake_choices:
+            await toggle_wake(ctx, view, sel, seat_id)
+        else:
+            await info(seat_id)
+
+    return tap
+
+
+def waking(view: View, sel: dict[str, Any]) -> list[str]:
+    """The sleepers chosen to wake (a view state until confirmed); at first, all of them."""
+    chosen = sel.get("wake")
+    if chosen is None:
+        return list(view.wake_choices)
+    return [seat for seat in view.wake_choices if seat in chosen]
+
+
+def blocked_params(view: View, code: str) -> dict[str, Any]:
+    """Fill an error template for a card that cannot be played now (turn/phase/order codes)."""
+    return {"expected": view.turn, "phase": view.phase}
+
+
+def chosen_kind(view: View, sel: dict[str, Any], player: int) -> str | None:
+    unseated = view.gangs[player].unseated
+    kind = sel.get("kind")
+    if kind in unseated:
+        return str(kind)
+    return next((k for k in KINDS if k in unseated), None)
+
+
+def final_standings(ctx: GameContext, view: View, size: int) -> ft.Control:
+    """Everyone's money, richest first, winners marked."""
+    items: list[ft.Control] = []
+    for gang in sorted(view.gangs, key=lambda g: -g.money):
+        crown = "★ " if gang.seat in view.winners else ""
+        items.append(
+            ft.Row(
+                [player_chip(ctx.tr, ctx.names, ctx.colours, gang.seat, size), label(crown + ctx.tr.money(gang.money), size, ACCENT if crown else INK, ft.FontWeight.BOLD)],
+                spacing=6,
+                tight=True,
+            )
+        )
+    return ft.Semantics(identifier="standings", key="standings", content=ft.Row(items, wrap=True, spacing=18, run_spacing=6))
+
+
+def info_tap(ctx: GameContext, view: View) -> Any:
+    async def tap(seat_id: str) -> None:
+        sel = selection(ctx, view)
+        sel["info"] = None if sel.get("info") == seat_id else seat_id
+        await ctx.rerender()
+
+    return tap
+
+
+def kind_buttons(ctx: GameContext, view: View, sel: dict[str, Any], player: int) -> ft.Control:
+    current = chosen_kind(view, sel, player)
+    colour = ctx.colours[player]
+
+    def choose(kind: str) -> Any:
+        async def pick() -> None:
+            sel["kind"] = kind
+            await ctx.rerender()
+
+        return pick
+
+    buttons: list[ft.Control] = []
+    for kind, count in count_kinds(view.gangs[player].unseated):
+        chosen = kind == current
+        buttons.append(
+            ft.Semantics(
+                identifier=f"kind-{kind}",
+                key=f"kind-{kind}",
+                button=True,
+                selected=chosen,
+                content=ft.Container(
+                    on_click=handler(choose(kind)),
+                    bgcolor=COLOUR_HEX[colour] if chosen else PANEL,
+                    border=ft.Border.all(4, CHOSEN if chosen else COLOUR_HEX[colour]),
+                    border_radius=10,
+                    padding=ft.Padding.symmetric(horizontal=14, vertical=10),
+                    content=ft.Text(
+                        f"{ctx.tr.t(f'reglement.kind_letter.{kind}')} · {kind_name(ctx, kind)} ×{count}",
+                        size=18,
+                        weight=ft.FontWeight.BOLD,
+                        color=text_on(colour) if chosen else INK,
+                    ),
+                ),
+            )
+        )
+    return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
+
+
+def options_for(view: View, card: str, mine: bool = False) -> Any:
+    options = view.my_options if mine else view.turn_options
+    if not options:
+        return None
+    return next((o for o in options if o.card == card), None)
+
+
+def selection(ctx: GameContext, view: View) -> dict[str, Any]:
+    key = selection_key(view)
+    if key not in ctx.ui:
+        ctx.ui[key] = {}
+    selected: dict[str, Any] = ctx.ui[key]
+    return selected
+
+
+def turn_buttons(ctx: GameContext, view: View, player: int, phone: bool = False) -> list[ft.Control]:
+    """Set a card aside (before any card) and end the turn (after a card or the set-aside)."""
+    tr = ctx.tr
+    started = bool(view.cards_played or view.discarded)
+    buttons: list[ft.Control] = []
+    if not started:
+        buttons.append(act_button(ctx, player, tr.t("reglement.ui.set_aside"), handler(ctx.submit, {"type": "discard", "by": player}), ident="discard"))
+    end_turn: dict[str, Any] = {"type": "end_turn", "by": player}
+    if view.wake_up == "optional" and view.wake_choices:
+        # the older form of the wake-up choice: it rides on end_turn (see wake_panel)
+        end_turn["wake"] = waking(view, selection(ctx, view))
+    buttons.append(act_button(ctx, player, tr.t("reglement.ui.end_turn"), handler(ctx.submit, end_turn), ident="end-turn", disabled=not started, reason=tr.t("reglement.err.nothing_played")))
+    return buttons
+
+
+#: Board widths (ctx.width) below which the board rearranges itself: a phone (360-414 px leave
+#: 336-390) takes the turn's steps two a line; below WIDE_PROMPT the end-of-turn buttons go under
+#: the player's name (beside it they need about 600 px in French or Russian).
+NARROW_BOARD = 500.0
+
+
+def selection_key(view: View) -> tuple[Any, ...]:
+    return ("reglement.sel", view.phase, view.turn_number, len(view.cards_played), view.discarded, view.placer)
+
+
+def count_kinds(kinds: tuple[str, ...]) -> list[tuple[str, int]]:
+    return [(k, kinds.count(k)) for k in KINDS if k in kinds]
+
+
+async def toggle_wake(ctx: GameContext, view: View, sel: dict[str, Any], seat_id: str) -> None:
+    chosen = waking(view, sel)
+    sel["wake"] = [s for s in chosen if s != seat_id] if seat_id in chosen else [*chosen, seat_id]
+    await ctx.rerender()
