@@ -40,6 +40,7 @@ from views.games.reglement.pieces import (
     kind_name,
     legend,
     options_for,
+    pills_confirm,
     ruling_seats,
     rulings_panel,
     seat_description,
@@ -421,18 +422,7 @@ def card_prompt(ctx: GameContext, view: View, sel: dict[str, Any], player: int, 
                 text = tr.t("reglement.ui.direction", direction=tr.t(f"reglement.direction.{t.direction}"), at=t.to_seat)
                 extra.append(act_button(ctx, player, text, handler(ctx.submit, target_action(t, player)), ident=f"dir-{t.direction}"))
     if card == "pills":
-        chosen = sel.get("pills", [])
-        extra.append(
-            act_button(
-                ctx,
-                player,
-                tr.t("reglement.ui.confirm_pills", ats=", ".join(chosen) or "—"),
-                handler(ctx.submit, {"type": "pills", "by": player, "targets": list(chosen)}),
-                ident="pills-confirm",
-                disabled=not chosen,
-                reason=tr.t("reglement.ui.pills_pick_first"),
-            )
-        )
+        extra.append(pills_confirm(ctx, player, sel.get("pills", [])))
     if card == "alerte":
         extra.append(act_button(ctx, player, tr.t("reglement.ui.confirm_alerte"), handler(ctx.submit, {"type": "alerte", "by": player}), ident="alerte-confirm"))
     if extra:

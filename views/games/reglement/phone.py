@@ -14,7 +14,6 @@ from views.common import (
     INK,
     MUTED,
     PANEL,
-    act_button,
     big_button,
     handler,
     icon_button,
@@ -38,6 +37,7 @@ from views.games.reglement.pieces import (
     gangster_token,
     kind_buttons,
     options_for,
+    pills_confirm,
     rulings_panel,
     selection,
     status_line,
@@ -233,17 +233,7 @@ def helper(ctx: GameContext, view: View, sel: dict[str, Any], seat: int) -> ft.C
         for i, t in enumerate(option.targets):
             rows.append(target_row(ctx, view, sel, seat, t, i, option.playable_now, t.seat in chosen))
         if card == "pills" and option.playable_now and option.targets:
-            rows.append(
-                act_button(
-                    ctx,
-                    seat,
-                    tr.t("reglement.ui.confirm_pills", ats=", ".join(chosen) or "—"),
-                    handler(ctx.submit, {"type": "pills", "by": seat, "targets": list(chosen)}),
-                    ident="pills-confirm",
-                    disabled=not chosen,
-                    reason=tr.t("reglement.ui.pills_pick_first"),
-                )
-            )
+            rows.append(pills_confirm(ctx, seat, chosen))
     return ft.Semantics(
         identifier="helper",
         key="helper",

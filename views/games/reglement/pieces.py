@@ -773,3 +773,17 @@ async def toggle_wake(ctx: GameContext, view: View, sel: dict[str, Any], seat_id
     chosen = waking(view, sel)
     sel["wake"] = [s for s in chosen if s != seat_id] if seat_id in chosen else [*chosen, seat_id]
     await ctx.rerender()
+
+
+def pills_confirm(ctx: GameContext, seat: int, chosen: list[str]) -> ft.Control:
+    """"Give the pills to ...": the seats chosen for the Pills card, sent at once (board and phone)."""
+    tr = ctx.tr
+    return act_button(
+        ctx,
+        seat,
+        tr.t("reglement.ui.confirm_pills", ats=", ".join(chosen) or "—"),
+        handler(ctx.submit, {"type": "pills", "by": seat, "targets": list(chosen)}),
+        ident="pills-confirm",
+        disabled=not chosen,
+        reason=tr.t("reglement.ui.pills_pick_first"),
+    )
