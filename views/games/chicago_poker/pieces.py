@@ -628,7 +628,7 @@ def shootout_steps(ctx: GameContext, view: View, shootout: Any) -> list[list[ft.
     for number, rnd in enumerate(shootout.rounds, start=1):
         lines: list[ft.Control] = [title, label(tr.t("chicago_poker.ui.round_revealed", round=number), 20 if compact else 24, ACCENT, ft.FontWeight.BOLD)]
         for pick in rnd.picks:
-            lines.append(ft.Row([player_chip(tr, names, ctx.colours, pick.seat, 16 if compact else 20), *pick_cells(ctx, pick, size)], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+            lines.append(ft.Row([player_chip(tr, names, ctx.colours, pick.seat, 16 if compact else 20), *pick_cells(ctx, pick, size)], spacing=8, wrap=True, run_spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
         best = max(p.value() for p in rnd.picks)
         top = [p.seat for p in rnd.picks if p.value() == best]
         if len(top) > 1 and not (number == len(shootout.rounds) and shootout.decided_by == "lot"):
@@ -651,6 +651,10 @@ def shootout_steps(ctx: GameContext, view: View, shootout: Any) -> list[list[ft.
                         label(tr.t("chicago_poker.ui.sent") if sent else tr.t("chicago_poker.ui.choosing"), 18 if compact else 22, INK if sent else MUTED),
                     ],
                     spacing=8,
+                    # a narrow board (a phone) puts the words under the card: cut at the edge, they
+                    # said "has chosen a car"
+                    wrap=True,
+                    run_spacing=4,
                     vertical_alignment=ft.CrossAxisAlignment.CENTER,
                 )
             )
