@@ -281,6 +281,12 @@ class Sections:
             outer.inner[key] = part
             outer.inner.update(part.inner)
 
+    @property
+    def checking(self) -> bool:
+        """A reused part is being built again to be compared (or its keys replayed): what this
+        build makes is thrown away, so it must not be registered anywhere."""
+        return self._checking > 0
+
     def record(self, base: str, seat: int, key: str) -> None:
         """An act-for key asked for by the part being built."""
         if self._building and not self._checking:

@@ -387,7 +387,7 @@ def deal_form(ctx: GameContext, view: View) -> ft.Control:
                 data[which] = control.value or ""
 
     harvest()
-    drawn.clear()
+    # (entries stay: a field kept with its part is still the one on the page)
 
     def complete(body: str, n: int) -> bool:
         data = slot(body, n)
@@ -461,7 +461,8 @@ def deal_form(ctx: GameContext, view: View) -> ft.Control:
     def field(body: str, n: int, which: str, label_text: str, **extra: Any) -> ft.TextField:
         value = slot(body, n)[which]
         control = ft.TextField(label=label_text, value=value, on_change=on_text(body, n, which), on_submit=submitted, width=width - 8, text_size=17, dense=True, **extra)
-        drawn[(f"{body}-{n}", which)] = (control, value)
+        if ctx.sections is None or not ctx.sections.checking:  # (a check's build is thrown away)
+            drawn[(f"{body}-{n}", which)] = (control, value)
         return control
 
     at = target()
@@ -469,26 +470,27 @@ def deal_form(ctx: GameContext, view: View) -> ft.Control:
     # -- the catalogue's cards: one tap fills the next slot. Every row is always drawn, and a
     # card dealt stays in its place (dimmed, saying where it went): nothing moves between two
     # taps, so a finger already on its way lands where the eye saw the button. --
+    # Every tap redraws the form: each chip, slot title and slot editor is a part (its props
+    # name the round, whose form its handlers fill), so a tap builds what it changed.
     if at is None:
-        prompt = deal_prompt(tr.t("corruption.ui.deal_ready"), WON)
+        prompt_text, prompt_colour = tr.t("corruption.ui.deal_ready"), WON
     else:
         at_name = f"{tr.t(f'corruption.body.{at[0]}')} {at[1]}"
         data = slot(*at)
         if data["name"].strip() and parse_value(data["value"]) <= 0:
-            prompt = deal_prompt(tr.t("corruption.ui.deal_value_for", name=data["name"], where=tr.t(f"corruption.ui.deal_in.{at[0]}", n=at[1])), ACCENT)
+            prompt_text, prompt_colour = tr.t("corruption.ui.deal_value_for", name=data["name"], where=tr.t(f"corruption.ui.deal_in.{at[0]}", n=at[1])), ACCENT
         else:
-            prompt = deal_prompt(tr.t("corruption.ui.deal_next", slot=at_name), ACCENT)
+            prompt_text, prompt_colour = tr.t("corruption.ui.deal_next", slot=at_name), ACCENT
+    prompt = ctx.part("deal-next", (prompt_text, prompt_colour), lambda: deal_prompt(prompt_text, prompt_colour))
     cards = []
     for name, e in shown.items():
         if e.name.casefold() in on_table or name.casefold() in on_table:
             continue
         where = used.get(name.casefold())
-        if where is not None:
-            cards.append(deal_chip(name, None, f"deal-card-{e.name}", where, compact=wide))
-        else:
-            cards.append(deal_chip(name, handler(tapped_card, name), f"deal-card-{e.name}", tr.money(e.value) if e.value else tr.t("corruption.ui.value_unknown"), compact=wide))
+        detail = where if where is not None else tr.money(e.value) if e.value else tr.t("corruption.ui.value_unknown")
+        cards.append(ctx.part(f"deal-card-{e.name}", (round_number, name, detail, where is None, wide), partial(deal_chip, name, handler(tapped_card, name) if where is None else None, f"deal-card-{e.name}", detail, compact=wide)))
     low, high = catalogue().value_range
-    amounts = [deal_chip(tr.money(a), handler(tapped_value, a), f"deal-amount-{a}", compact=wide) for a in range(low, high + 1, 100_000)]
+    amounts = [ctx.part(f"deal-amount-{a}", (round_number, wide), partial(deal_chip, tr.money(a), handler(tapped_value, a), f"deal-amount-{a}", compact=wide)) for a in range(low, high + 1, 100_000)]
     quick: list[ft.Control] = [
         prompt,
         ft.Row(cards, wrap=True, spacing=6, run_spacing=6),
@@ -513,66 +515,46 @@ def deal_form(ctx: GameContext, view: View) -> ft.Control:
                 if e.name.casefold() not in on_table and name.casefold() not in on_table
             ]
             is_target = at == (body, n)
-            title = ft.Row(
-                [
-                    ft.Semantics(
-                        identifier=f"deal-slot-{body}-{n}",
-                        key=f"deal-slot-{body}-{n}",
-                        button=True,
-                        selected=is_target,
-                        content=ft.Container(
-                            on_click=handler(choose_slot, body, n),
-                            width=width - 60,
-                            padding=ft.Padding.symmetric(horizontal=8, vertical=6),
-                            border_radius=8,
-                            bgcolor=ACCENT if is_target else None,
-                            content=label(slot_title(tr, body_name, n, current), 15 if wide else 16, "#111111" if is_target else INK, ft.FontWeight.BOLD, max_lines=2 if wide else 1, overflow=ft.TextOverflow.ELLIPSIS),
-                        ),
-                    ),
-                    ft.Semantics(
-                        identifier=f"deal-clear-{body}-{n}",
-                        key=f"deal-clear-{body}-{n}",
-                        button=True,
-                        label=tr.t("corruption.ui.deal_clear", body=body_name, n=n),
-                        content=ft.IconButton(icon=ft.Icons.CLOSE, on_click=handler(clear_slot, body, n), icon_color=MUTED, tooltip=tr.t("corruption.ui.deal_clear", body=body_name, n=n)),
-                    ),
-                ],
-                spacing=2,
-            )
-            column.append(title)
+            title_text = slot_title(tr, body_name, n, current)
+            column.append(ctx.part(f"deal-slot-{body}-{n}", (round_number, title_text, is_target, width, wide), partial(slot_title_row, ctx, body, n, body_name, title_text, is_target, width, wide, handler(choose_slot, body, n), handler(clear_slot, body, n))))
             # beside the catalogue, only the slot tapped or typed in shows its menu and fields
             # (drawn all the same: what is typed stays in its field)
             is_open = not wide or chosen.get("open") == f"{body}-{n}"
-            editor: list[ft.Control] = []
-            editor.append(
-                ft.Semantics(
-                    identifier=f"deal-pick-{body}-{n}",
-                    key=f"deal-pick-{body}-{n}",
-                    # a Dropdown's own label never reaches the accessibility tree
-                    label=tr.t("corruption.ui.deal_pick", body=body_name, n=n),
-                    content=ft.Dropdown(
+            option_texts = tuple((o.key, o.text) for o in options)
+            slot_props = (round_number, tuple(sorted(current.items())), option_texts, is_open, width, wide)
+
+            def editor(body: str = body, n: int = n, body_name: str = body_name, current: dict[str, str] = current, options: list[ft.DropdownOption] = options, is_open: bool = is_open) -> ft.Control:
+                items: list[ft.Control] = [
+                    ft.Semantics(
+                        identifier=f"deal-pick-{body}-{n}",
+                        key=f"deal-pick-{body}-{n}",
+                        # a Dropdown's own label never reaches the accessibility tree
                         label=tr.t("corruption.ui.deal_pick", body=body_name, n=n),
-                        # only a card picked for this slot (a typed name that happens to match a
-                        # card is not a pick: it would set the menu, which reports a choice)
-                        value=current["name"] if current.get("picked") == current["name"] and any(o.key == current["name"] for o in options) else None,
-                        options=options,
-                        on_select=on_pick(body, n),
-                        width=width - 8,
-                        menu_height=360,
-                    ),
-                )
-            )
-            picked = bool(current.get("picked")) and current.get("picked") == current["name"]
-            # always drawn, empty until a pick: the fields below keep their place
-            editor.append(ft.Semantics(identifier=f"deal-picked-{body}-{n}", key=f"deal-picked-{body}-{n}", content=label(tr.t("corruption.ui.picked", name=current["name"]) if picked else " ", 14, WON)))
-            editor.append(ft.Semantics(identifier=f"deal-name-{body}-{n}", key=f"deal-name-{body}-{n}", content=field(body, n, "name", tr.t("corruption.ui.deal_name", body=body_name, n=n))))
-            editor.append(ft.Semantics(identifier=f"deal-value-{body}-{n}", key=f"deal-value-{body}-{n}", content=field(body, n, "value", tr.t("corruption.ui.deal_value", body=body_name, n=n), keyboard_type=ft.KeyboardType.NUMBER)))
-            if wide:
-                column.append(ft.Container(visible=is_open, padding=ft.Padding.only(left=8, bottom=4), content=ft.Column(editor, spacing=6)))
-            else:
-                column.extend(editor)
-                if n < NEW_CONTRACTS_PER_BODY:
-                    column.append(ft.Divider(height=8, color=MUTED))
+                        content=ft.Dropdown(
+                            label=tr.t("corruption.ui.deal_pick", body=body_name, n=n),
+                            # only a card picked for this slot (a typed name that happens to match a
+                            # card is not a pick: it would set the menu, which reports a choice)
+                            value=current["name"] if current.get("picked") == current["name"] and any(o.key == current["name"] for o in options) else None,
+                            options=options,
+                            on_select=on_pick(body, n),
+                            width=width - 8,
+                            menu_height=360,
+                        ),
+                    )
+                ]
+                picked = bool(current.get("picked")) and current.get("picked") == current["name"]
+                # always drawn, empty until a pick: the fields below keep their place
+                items.append(ft.Semantics(identifier=f"deal-picked-{body}-{n}", key=f"deal-picked-{body}-{n}", content=label(tr.t("corruption.ui.picked", name=current["name"]) if picked else " ", 14, WON)))
+                items.append(ft.Semantics(identifier=f"deal-name-{body}-{n}", key=f"deal-name-{body}-{n}", content=field(body, n, "name", tr.t("corruption.ui.deal_name", body=body_name, n=n))))
+                items.append(ft.Semantics(identifier=f"deal-value-{body}-{n}", key=f"deal-value-{body}-{n}", content=field(body, n, "value", tr.t("corruption.ui.deal_value", body=body_name, n=n), keyboard_type=ft.KeyboardType.NUMBER)))
+                if wide:
+                    return ft.Container(visible=is_open, padding=ft.Padding.only(left=8, bottom=4), content=ft.Column(items, spacing=6), key=f"deal-editor-{body}-{n}")
+                # the column's own spacing: laid out as if its items stood in the slot's column
+                return ft.Column(items, spacing=8, key=f"deal-editor-{body}-{n}")
+
+            column.append(ctx.part(f"deal-editor-{body}-{n}", slot_props, editor))
+            if not wide and n < NEW_CONTRACTS_PER_BODY:
+                column.append(ft.Divider(height=8, color=MUTED, key=f"deal-divider-{body}-{n}"))
         if not wide:
             cols.append(ft.Container(width=width, content=ft.Column(column, spacing=8)))
     if wide:
@@ -632,6 +614,38 @@ def deal_form(ctx: GameContext, view: View) -> ft.Control:
 #: the board's width from which the deal's slots stand beside the catalogue, and their column's
 DEAL_SIDE_BY_SIDE = 760.0
 DEAL_SLOTS_WIDTH = 300.0
+
+
+def slot_title_row(ctx: GameContext, body: str, n: int, body_name: str, title_text: str, is_target: bool, width: float, wide: bool, on_choose: Any, on_clear: Any) -> ft.Control:
+    """A deal slot's title (a tap makes it the one the next tap fills) and its ✕ (empties it)."""
+    tr = ctx.tr
+    return ft.Row(
+        [
+            ft.Semantics(
+                identifier=f"deal-slot-{body}-{n}",
+                key=f"deal-slot-{body}-{n}",
+                button=True,
+                selected=is_target,
+                content=ft.Container(
+                    on_click=on_choose,
+                    width=width - 60,
+                    padding=ft.Padding.symmetric(horizontal=8, vertical=6),
+                    border_radius=8,
+                    bgcolor=ACCENT if is_target else None,
+                    content=label(title_text, 15 if wide else 16, "#111111" if is_target else INK, ft.FontWeight.BOLD, max_lines=2 if wide else 1, overflow=ft.TextOverflow.ELLIPSIS),
+                ),
+            ),
+            ft.Semantics(
+                identifier=f"deal-clear-{body}-{n}",
+                key=f"deal-clear-{body}-{n}",
+                button=True,
+                label=tr.t("corruption.ui.deal_clear", body=body_name, n=n),
+                content=ft.IconButton(icon=ft.Icons.CLOSE, on_click=on_clear, icon_color=MUTED, tooltip=tr.t("corruption.ui.deal_clear", body=body_name, n=n)),
+            ),
+        ],
+        spacing=2,
+        key=f"deal-title-{body}-{n}",
+    )
 
 
 def slot_title(tr: Any, body_name: str, n: int, current: dict[str, str]) -> str:

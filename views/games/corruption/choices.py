@@ -4,6 +4,7 @@ reports), on a phone and as the board's entries for the current player."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -21,6 +22,7 @@ from views.common import (
     choice_target,
     handler,
     label,
+    role,
     secret_choices,
     secret_face,
 )
@@ -32,108 +34,117 @@ from views.games.corruption.pieces import CARD_FACE, card_name, contracts_by_id,
 # --------------------------------------------------------------------------------------------
 
 
+#: ctx.ui keys (per picker prefix) of what this drawing's picker chose from: a card's or a place's
+#: handler, made at an earlier drawing and kept with its part, reads them at the tap
+CARD_KEY_NOW = "corruption.card_key"
+PLAY_NOW = "corruption.play"
+
+
 def placement_picker(ctx: GameContext, view: View, seat: int, legal: Any, *, prefix: str = "", face_up: bool | None = None) -> ft.Control:
-    """Choose a card, then where it goes. Only legal options are offered."""
+    """Choose a card, then where it goes. Only legal options are offered. Every button is a
+    part: opening the pad builds the hand, a card picked sends its places, not the cards again."""
     tr = ctx.tr
     key = ("corruption.card", prefix, view.round, sum(view.cards_placed))
     chosen = ctx.ui.get(key)
     if chosen not in legal.cards:
         chosen = None
-
-    def choose(card: Any) -> Callable[[], Awaitable[None]]:
-        async def chose() -> None:
-            ctx.ui[key] = card
-            await ctx.rerender()
-
-        return chose
-
-    items: list[ft.Control] = [label(tr.t("corruption.ui.pick_card"), 20, INK, ft.FontWeight.BOLD)]
+    ctx.ui[(CARD_KEY_NOW, prefix)] = key
+    ctx.ui[(PLAY_NOW, prefix)] = (seat, chosen, bool(face_up if face_up is not None else legal.face_up))
+    board = ctx.seat is None
+    title = ctx.part(f"{prefix}pick-card", None, lambda: role(f"{prefix}pick-card", label(tr.t("corruption.ui.pick_card"), 20, INK, ft.FontWeight.BOLD)))
+    items: list[ft.Control] = [title]
     cards = list(legal.cards)
     names = [card_name(ctx, card) for card in cards]
 
     def card_button(i: int, size: float, lines: int, height: float | None) -> ft.Control:
-        card = cards[i]
-        selected = card == chosen
-        # One face and size for every card, the pick ringed thinly in dark grey: from across the
-        # table the choices look alike (the hand panel keeps the character colours).
-        if height is not None:
-            box = secret_face(names[i], selected=selected, on_click=handler(choose(card)), size=size, lines=lines, height=height, face=CARD_FACE)
-        else:
-            box = ft.Container(
-                on_click=handler(choose(card)),
-                bgcolor=CARD_FACE,
-                border=ft.Border.all(3, "#37474F" if selected else CARD_FACE),
-                border_radius=10,
-                padding=ft.Padding.symmetric(horizontal=12, vertical=12),
-                content=ft.Text(names[i], size=size, weight=ft.FontWeight.BOLD, color="#111111"),
-            )
-        return ft.Semantics(
-            identifier=f"{prefix}card-{card}",
-            key=f"{prefix}card-{card}",
-            button=True,
-            selected=selected,
-            content=choice_target(ctx, box, choose(card), then_open=True),
-        )
+        card, name, selected = cards[i], names[i], cards[i] == chosen
+        return ctx.part(f"{prefix}card-{i}", (card, name, selected, size, lines, height), lambda: picker_card(ctx, prefix, card, name, selected, size, lines, height))
 
-    if ctx.seat is not None:
+    if not board:
         # a secret card (a phone, or the tablet handed to its player): one size, fixed places
         card_choices: ft.Control = ft.Semantics(identifier=f"{prefix}card-choices", key=f"{prefix}card-choices", content=secret_choices(ctx.width, names, card_button, columns=3))
     else:
         # the board enters a face-up card, seen by all: the buttons as wide as their values
-        card_choices = ft.Row([card_button(i, 20, 1, None) for i in range(len(cards))], wrap=True, spacing=8, run_spacing=8)
+        card_choices = ft.Row([card_button(i, 20, 1, None) for i in range(len(cards))], wrap=True, spacing=8, run_spacing=8, key=f"{prefix}card-choices")
     items.append(card_choices)
     if chosen is not None:
         places = len(items)
         # the shared board names the player whose card it enters (never "your")
-        where_to = tr.t("corruption.ui.board_pick_place", ctx.names, seat=seat, card=card_name(ctx, chosen)) if ctx.seat is None else tr.t("corruption.ui.pick_place", card=card_name(ctx, chosen))
-        items.append(label(where_to, 20 if ctx.seat is None else 18, ACCENT, ft.FontWeight.BOLD))
+        where_to = tr.t("corruption.ui.board_pick_place", ctx.names, seat=seat, card=card_name(ctx, chosen)) if board else tr.t("corruption.ui.pick_place", card=card_name(ctx, chosen))
+        items.append(ctx.part(f"{prefix}pick-place", where_to, lambda: role(f"{prefix}pick-place", label(where_to, 18 if not board else 20, ACCENT, ft.FontWeight.BOLD))))
         for body in view.bodies:
             row: list[ft.Control] = []
-            if isinstance(chosen, int) and body.body in legal.swiss:
-                row.append(
-                    location_button(
-                        ctx,
-                        f"{prefix}loc-{body.body}",
-                        tr.t("corruption.ui.swiss_button", body=tr.t(f"corruption.body.{body.body}")),
-                        "",
-                        {"type": "play_card", "by": seat, "card": chosen, "location": body.body, "face_up": False},
-                        swiss=True,
-                    )
-                )
+            swiss = isinstance(chosen, int) and body.body in legal.swiss
+            if swiss:
+                title_text = tr.t("corruption.ui.swiss_button", body=tr.t(f"corruption.body.{body.body}"))
+                row.append(location_button(ctx, prefix, body.body, title_text, "", seat, swiss=True))
             for contract in body.contracts:
                 if contract.id in legal.contracts:
-                    row.append(
-                        location_button(
-                            ctx,
-                            f"{prefix}loc-{contract.id}",
-                            contract.name,
-                            tr.money(contract.value),
-                            {"type": "play_card", "by": seat, "card": chosen, "location": contract.id, "face_up": bool(face_up if face_up is not None else legal.face_up)},
-                        )
-                    )
+                    row.append(location_button(ctx, prefix, contract.id, contract.name, tr.money(contract.value), seat))
             if row:
                 # a body's places on a line of their own; on a phone with no title above them
                 # (the Swiss account's button names the body), so they fit under the pad
-                if ctx.seat is None or not (isinstance(chosen, int) and body.body in legal.swiss):
-                    items.append(label(tr.t(f"corruption.body.{body.body}"), 16, MUTED, ft.FontWeight.BOLD))
-                items.append(ft.Row(row, wrap=True, spacing=8, run_spacing=8))
-        if ctx.seat is not None:
+                if board or not swiss:
+                    name, title_key = tr.t(f"corruption.body.{body.body}"), f"{prefix}places-title-{body.body}"
+                    items.append(ctx.part(title_key, name, partial(places_title, title_key, name)))
+                items.append(ft.Row(row, wrap=True, spacing=8, run_spacing=8, key=f"{prefix}places-{body.body}"))
+        if not board:
             # on a phone the card's places come first, under the pad, where the lift that chose
             # the card left the finger (the cards, to choose another, follow them)
             items = [*items[places:], *items[:places]]
     return ft.Column(items, spacing=8)
 
 
-def location_button(ctx: GameContext, ident: str, title: str, subtitle: str, action: dict[str, Any], *, swiss: bool = False) -> ft.Control:
+def places_title(key: str, name: str) -> ft.Control:
+    return role(key, label(name, 16, MUTED, ft.FontWeight.BOLD))
+
+
+def picker_card(ctx: GameContext, prefix: str, card: Any, name: str, selected: bool, size: float, lines: int, height: float | None) -> ft.Control:
+    async def choose() -> None:
+        ctx.ui[ctx.ui[(CARD_KEY_NOW, prefix)]] = card
+        await ctx.rerender()
+
+    # One face and size for every card, the pick ringed thinly in dark grey: from across the
+    # table the choices look alike (the hand panel keeps the character colours).
+    if height is not None:
+        box = secret_face(name, selected=selected, on_click=handler(choose), size=size, lines=lines, height=height, face=CARD_FACE)
+    else:
+        box = ft.Container(
+            on_click=handler(choose),
+            bgcolor=CARD_FACE,
+            border=ft.Border.all(3, "#37474F" if selected else CARD_FACE),
+            border_radius=10,
+            padding=ft.Padding.symmetric(horizontal=12, vertical=12),
+            content=ft.Text(name, size=size, weight=ft.FontWeight.BOLD, color="#111111"),
+        )
+    return ft.Semantics(
+        identifier=f"{prefix}card-{card}",
+        key=f"{prefix}card-{card}",
+        button=True,
+        selected=selected,
+        content=choice_target(ctx, box, choose, then_open=True),
+    )
+
+
+def location_button(ctx: GameContext, prefix: str, location: Any, title: str, subtitle: str, seat: int, *, swiss: bool = False) -> ft.Control:
+    """A place for the card picked (read at the tap: the part is kept from pick to pick)."""
+    ident = f"{prefix}loc-{location}"
+    return ctx.part(ident, (title, subtitle, seat, swiss), lambda: place_button(ctx, prefix, ident, location, title, subtitle, seat, swiss))
+
+
+def place_button(ctx: GameContext, prefix: str, ident: str, location: Any, title: str, subtitle: str, seat: int, swiss: bool) -> ft.Control:
     async def place() -> None:
-        await ctx.submit(action)
+        by, card, face_up = ctx.ui[(PLAY_NOW, prefix)]
+        if card is None:
+            return  # the pick was taken back (another drawing came first): nothing to place
+        await ctx.submit({"type": "play_card", "by": by, "card": card, "location": location, "face_up": False if swiss else face_up})
 
     return ft.Semantics(
         identifier=ident,
-        key=ctx.act_key(ident, action["by"]),
+        key=ctx.act_key(ident, seat),
         button=True,
         content=choice_target(ctx, ft.Container(
-            on_click=handler(ctx.submit, action),
+            on_click=handler(place),
             bgcolor="#0E3326" if swiss else FELT_LIGHT,
             border=ft.Border.all(2, MUTED if swiss else ACCENT),
             border_radius=10,

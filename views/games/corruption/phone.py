@@ -107,7 +107,8 @@ def seat_body(ctx: GameContext, view: View) -> ft.Control:
             parts: list[ft.Control] = []
             if legal.cards:
                 parts.append(placement_picker(ctx, view, seat, legal))
-            parts.append(hand_panel(ctx, view))
+            hand = tuple(view.me.hand) if view.me is not None else ()
+            parts.append(ctx.part("my-hand", hand, lambda: hand_panel(ctx, view)))
             parts.extend(seen_lines(ctx, view))
             return ft.Column(parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
