@@ -1,4 +1,4 @@
-"""How fast the real pages send events (what views/flet_patches.py's EVENT_RATE is chosen from).
+"""How fast the real pages send events (what views/flet_patches/hardening.py's EVENT_RATE is chosen from).
 
     uv run python benchmarks/ui_event_rates.py
 
@@ -33,7 +33,7 @@ EVENT, UPDATE_PROPS = 3, 4
 
 
 #: property names starting with "_" that the client sent (registering, property updates): none
-#: expected, views/flet_patches.py `declared_only` drops them
+#: expected, views/flet_patches/hardening.py `declared_only` drops them
 UNDERSCORED: set[str] = set()
 
 

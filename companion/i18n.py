@@ -105,7 +105,7 @@ UI: dict[str, str] = {
     "ui.error": "Not accepted",
     "ui.storage_failed": "This phone could not read which seat it has. Tap Retry, or scan your seat's QR code again.",
     "ui.retry": "Retry",
-    #: a device sending events faster than a person can (views/flet_patches.py EVENT_RATE)
+    #: a device sending events faster than a person can (views/flet_patches/hardening.py EVENT_RATE)
     "ui.too_many_events": "Too many taps from this device; some were ignored.",
     #: the app on an Android or iOS tablet, once its board shows a game (views/app_window.py
     #: leaving_the_screen_stops_the_table): the platform stops a backgrounded app's networking

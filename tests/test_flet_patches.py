@@ -1,4 +1,4 @@
-"""views/flet_patches.py: what each patch relies on in Flet (fails loudly on an upgrade), and what
+"""views/flet_patches/: what each patch relies on in Flet (fails loudly on an upgrade), and what
 each one buys, on real sessions in-process and on the real server (issue 11).
 
 The timing goal (another room's tap p95 within 2x during a flood) is benchmarks/flood.py's; here
@@ -29,6 +29,7 @@ from tests.conftest import vabanque_setup as table_setup
 from tests.harness.flet_inprocess import FakeBrowser, walk_controls
 from tests.harness.world import make_world
 from views import flet_patches
+from views.flet_patches import drawing, hardening, speed
 
 #: sha256 (first 16 hex digits) of the source of each Flet function a patch replaces or relies
 #: on, as in flet / flet-web 1.0.5. A change means: read the new version, re-check the patch.
@@ -90,7 +91,7 @@ def test_flet_is_the_version_the_patches_were_written_for() -> None:
 
     found["validation.validate"] = source_hash(validation.validate)  # patch 10: how it uses the set
     changed = sorted(name for name, digest in FLET_SOURCES.items() if found.get(name) != digest)
-    assert not changed, f"Flet changed {changed}: re-check views/flet_patches.py against the new code, then update FLET_SOURCES"
+    assert not changed, f"Flet changed {changed}: re-check views/flet_patches/ against the new code, then update FLET_SOURCES"
     # the private names and shapes the replacements use
     assert callable(Session._Session__is_mounted_control) and isinstance(Session.index, property)
     assert callable(FletApp._FletApp__get_unique_session_id) and callable(app_manager.disconnect_session)
@@ -103,8 +104,8 @@ def test_flet_is_the_version_the_patches_were_written_for() -> None:
     # its own behaviour (each event's, see EventLane) falls back to
     assert callable(flet_context.context.disable_auto_update) and isinstance(flet_context._app_update_behavior, flet_context.UpdateBehavior)
     # the patched versions are in place
-    assert FletApp.handle is flet_patches._handle and FletApp._FletApp__receive_loop is flet_patches._receive_loop
-    assert Session._Session__resolve_event_control is flet_patches._resolve_event_control
+    assert FletApp.handle is hardening._handle and FletApp._FletApp__receive_loop is hardening._receive_loop
+    assert Session._Session__resolve_event_control is hardening._resolve_event_control
 
 
 def test_a_frames_action_is_read_without_decoding_it() -> None:
@@ -114,14 +115,14 @@ def test_a_frames_action_is_read_without_decoding_it() -> None:
     for action in (1, 3, 4, 5):
         client_frame = b"\x00" + msgpack.packb([action, {"target": 987654, "name": "click", "data": None}], use_bin_type=True)
         server_frame = b"\x00" + msgpack.packb([action, {"x": 1}], default=configure_encode_object_for_msgpack(BaseControl))
-        assert flet_patches.frame_action(client_frame) == flet_patches.frame_action(server_frame) == action
-    assert flet_patches.frame_action(b"\x00\xdc\x00\x02\x03") is None  # an array16: decoded instead
-    assert flet_patches.frame_action(b"\x00") is None
+        assert hardening.frame_action(client_frame) == hardening.frame_action(server_frame) == action
+    assert hardening.frame_action(b"\x00\xdc\x00\x02\x03") is None  # an array16: decoded instead
+    assert hardening.frame_action(b"\x00") is None
 
 
 def test_the_rate_allows_a_burst_then_the_rate() -> None:
     now = [0.0]
-    bucket = flet_patches.TokenBucket(rate=10.0, burst=5, clock=lambda: now[0])
+    bucket = hardening.TokenBucket(rate=10.0, burst=5, clock=lambda: now[0])
     assert [bucket.take() for _ in range(6)] == [True] * 5 + [False]
     now[0] += 0.35  # 3.5 tokens back
     assert [bucket.take() for _ in range(4)] == [True] * 3 + [False]
@@ -171,10 +172,10 @@ async def test_a_part_kept_under_a_redrawn_parent_stays_mounted(monkeypatch: Any
             flets_own.setattr(DiffBuilder, name, flet_patches.ORIGINALS[f"DiffBuilder.{name}"])
         session, button, _ = await drawn_twice_with_a_kept_part(in_field)
         assert session.index.get(button._i) is None, "Flet keeps a retained control indexed now: patch 8 may go"
-    flet_patches.RETAINED.clear()
+    drawing.RETAINED.clear()
     session, button, taps = await drawn_twice_with_a_kept_part(in_field)
     assert session.index.get(button._i) is button
-    assert flet_patches.RETAINED, "the kept part was noted"
+    assert drawing.RETAINED, "the kept part was noted"
     await session.dispatch_event(button._i, "click", None)
     assert taps == ["tap"]
 
@@ -231,13 +232,13 @@ async def test_a_child_sent_alone_is_what_the_browser_and_the_index_hold(same_ke
     session = tab.session
     new_row = ft.Row(key="row" if same_key else "other-row", controls=[ft.Text("new"), kept])
     new_content = ft.TextButton("new content", key="content" if same_key else "other", on_click=lambda e: taps.append("new"))
-    swaps = [flet_patches.Swap.put(column, "controls", 1, old_row, new_row), flet_patches.Swap.put(holder, "content", None, old_content, new_content)]
+    swaps = [drawing.Swap.put(column, "controls", 1, old_row, new_row), drawing.Swap.put(holder, "content", None, old_content, new_content)]
     assert column.controls[1] is new_row and holder.content is new_content, "put in place in the Python tree"
     old_ids = (old_row._i, old_content._i)
     sent = len(tab.frames_since(0))
     if together:
         paths = [["controls", 0, "controls", 1], ["controls", 1, "content"]]
-        assert flet_patches.Swap.send_together(session, root, list(zip(paths, swaps, strict=True))) == []
+        assert drawing.Swap.send_together(session, root, list(zip(paths, swaps, strict=True))) == []
         assert len(tab.frames_since(sent)) == 1, "one frame"
         assert new_row.parent is column and new_content.parent is holder
     else:
@@ -261,8 +262,8 @@ def test_swaps_inside_another_swapped_child_are_left_to_send_alone() -> None:
     """A path running through another change's child cannot share its patch."""
     import flet as ft
 
-    outer = flet_patches.Swap(ft.Column(), "controls", 0, ft.Column(), ft.Column())
-    inner = flet_patches.Swap(ft.Column(), "controls", 2, ft.Text("a"), ft.Text("b"))
+    outer = drawing.Swap(ft.Column(), "controls", 0, ft.Column(), ft.Column())
+    inner = drawing.Swap(ft.Column(), "controls", 2, ft.Text("a"), ft.Text("b"))
 
     class Session:
         patched: list[Any] = []
@@ -271,7 +272,7 @@ def test_swaps_inside_another_swapped_child_are_left_to_send_alone() -> None:
             self.patched.append(kwargs)
 
     session = Session()
-    left = flet_patches.Swap.send_together(session, ft.Column(), [(["controls", 0, "controls", 2], inner), (["controls", 0], outer)])
+    left = drawing.Swap.send_together(session, ft.Column(), [(["controls", 0, "controls", 2], inner), (["controls", 0], outer)])
     assert left == [inner] and len(session.patched) == 1
     assert session.patched[0]["control"] == {"controls": {0: outer.new}}
 
@@ -282,7 +283,7 @@ async def test_a_swap_undone_leaves_the_tree_as_it_was() -> None:
 
     first, second = ft.Text("a"), ft.Text("b")
     column, holder = ft.Column(controls=[first]), ft.Container(content=first)
-    swaps = [flet_patches.Swap.put(column, "controls", 0, first, second), flet_patches.Swap.put(holder, "content", None, first, second)]
+    swaps = [drawing.Swap.put(column, "controls", 0, first, second), drawing.Swap.put(holder, "content", None, first, second)]
     for swap in reversed(swaps):
         swap.undo()
     assert column.controls[0] is first and holder.content is first
@@ -314,7 +315,7 @@ async def test_a_client_value_of_another_type_than_declared_is_ignored(make_host
     assert phone.page.width is None and phone.page.height == 700.0
     await phone.click(RULES)  # its page still draws
     assert phone.has(RULES_BACK) and board.has(RULES)
-    assert flet_patches.client_values(board.page, {"width": 800, "height": 600.5}) == {"width": 800, "height": 600.5}
+    assert hardening.client_values(board.page, {"width": 800, "height": 600.5}) == {"width": 800, "height": 600.5}
     world.harness.check()
 
 
@@ -454,7 +455,7 @@ async def test_the_diffs_walks_read_only_what_holds_something(make_host: Any, ha
     import flet as ft
     from flet.controls.object_patch import DiffBuilder
 
-    assert DiffBuilder._configure_dataclass is flet_patches._configure_dataclass
+    assert DiffBuilder._configure_dataclass is speed._configure_dataclass
     world = await make_world(make_host, harness_factory, "walks", "vabanque", table_setup(), seed=VABANQUE_SEED)
     board = await world.open_board()
     phone = await world.open_phone(world.current())
@@ -469,7 +470,7 @@ async def test_the_diffs_walks_read_only_what_holds_something(make_host: Any, ha
                 continue
             seen.add(id(item))
             expected = fields_flet_walks(item)
-            assert [id(v) for v in flet_patches._walked(item)] == [id(v) for v in expected], type(item).__name__
+            assert [id(v) for v in speed._walked(item)] == [id(v) for v in expected], type(item).__name__
             checked += 1
             for value in expected:
                 pending.extend(value.values() if isinstance(value, dict) else value if isinstance(value, list) else [value])
@@ -480,7 +481,7 @@ async def test_the_diffs_walks_read_only_what_holds_something(make_host: Any, ha
     # in field order, whatever order the values were set in
     container = ft.Container(border=ft.Border.all(2, "#000000"), key="walked")
     container.content = ft.Text("x")
-    assert [id(v) for v in flet_patches._walked(container)] == [id(v) for v in fields_flet_walks(container)]
+    assert [id(v) for v in speed._walked(container)] == [id(v) for v in fields_flet_walks(container)]
     world.harness.check()
 
 
@@ -503,7 +504,7 @@ async def test_the_diffs_walks_find_what_flets_own_find_in_the_same_order(make_h
     listed = 0
     for tab in (board, phone):
         for recurse in (True, False):
-            ours = [id(c) for c in flet_patches._removed_controls(builder, tab.page.controls, recurse)]
+            ours = [id(c) for c in speed._removed_controls(builder, tab.page.controls, recurse)]
             with monkeypatch.context() as flets_own:
                 flets_own.setattr(DiffBuilder, "_removed_controls", flets_removed)
                 theirs = [id(c) for c in flets_removed(builder, tab.page.controls, recurse)]
@@ -518,7 +519,7 @@ async def test_the_diffs_walks_find_what_flets_own_find_in_the_same_order(make_h
     flets_configure = flet_patches.ORIGINALS["DiffBuilder._configure_dataclass"]
     for frozen in (False, True):
         ours_tree, theirs_tree = tree(frozen), tree(frozen)
-        ours = flet_patches._configure_dataclass(builder, ours_tree, None, frozen)
+        ours = speed._configure_dataclass(builder, ours_tree, None, frozen)
         with monkeypatch.context() as flets_own:
             flets_own.setattr(DiffBuilder, "_configure_dataclass", flets_configure)
             theirs = list(flets_configure(builder, theirs_tree, None, frozen))
@@ -675,7 +676,7 @@ async def test_a_flood_from_a_spectator_leaves_the_other_tables_playing(two_room
         assert poller.failures == [] and poller.longest(started, ended) < 1.0, poller.longest(started, ended)
         assert player.errors == [] and player.delays_ms(started, ended)
         # the flooding device is not cut off: once calm, its taps work again
-        await asyncio.sleep(flet_patches.EVENT_BURST / flet_patches.EVENT_RATE)  # the burst refills
+        await asyncio.sleep(hardening.EVENT_BURST / hardening.EVENT_RATE)  # the burst refills
         await flooder.click(RULES if flooder.clickable(RULES) else RULES_BACK)
         await flooder.wait_for(lambda c: c.clickable(RULES_BACK) or c.clickable(RULES), 30)
     finally:
@@ -809,7 +810,7 @@ def test_an_events_payload_type_is_found_once_per_class_and_field() -> None:
         calls.append((type(control), field))
         return original(control, field)
 
-    once = flet_patches._once_per_class(counted, vars(base_control))
+    once = speed._once_per_class(counted, vars(base_control))
     first = [once(c, "on_click") for c in (ft.Container(), ft.Container(), ft.TextButton("a"))]
     assert once(ft.Container(), "on_hover") == original(ft.Container(), "on_hover")
     assert first[0] is first[1] and first[0] == original(ft.Container(), "on_click") and first[2] == original(ft.TextButton("a"), "on_click")

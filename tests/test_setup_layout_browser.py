@@ -4,7 +4,7 @@
 - no house rule's choice is cut: every choice of every rule fits the drop-down's field as drawn
   (its measured box), or the chosen one is also written out whole beside it;
 - the page is drawn in the app's font from its first frame (DejaVu, loaded before the client
-  draws: views/flet_patches.py, 7): a text's box is as wide as DejaVu lays it out, not as the
+  draws: views/flet_patches/fonts.py, 7): a text's box is as wide as DejaVu lays it out, not as the
   client's fallback Roboto would, and every letter of the heading is painted (its ink, column by
   column, matches the font's own rendering: a missing letter leaves a gap where ink should be).
 

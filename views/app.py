@@ -32,7 +32,7 @@ from companion.history import finished_room
 from companion.room import Host, new_token, valid_device_secret
 from views.board import BoardScreen
 from views.boards import BoardsScreen
-from views import flet_patches
+from views.flet_patches.hardening import when_events_dropped
 from views.common import centered_message, setup_page
 from views.history import HistoryScreen, ReplayScreen
 from views.home import HomeScreen
@@ -127,7 +127,7 @@ class TabSession(PageSession):
         self.page.on_connect = self.on_connect
         self.page.on_disconnect = self.on_disconnect
         self.page.on_resize = self.on_resize
-        flet_patches.when_events_dropped(self.page, self.too_many_events)
+        when_events_dropped(self.page, self.too_many_events)
         await self.show(self.page.route)
 
     #: seconds to wait for the browser to say which languages it prefers
@@ -196,7 +196,7 @@ class TabSession(PageSession):
             await self.screen.render()
 
     async def too_many_events(self) -> None:
-        """This device's events came too fast and some were dropped (views/flet_patches.py)."""
+        """This device's events came too fast and some were dropped (views/flet_patches/hardening.py)."""
         self.page.show_dialog(ft.SnackBar(ft.Text(translator(self.lang).t("ui.too_many_events")), duration=ft.Duration(seconds=8)))
 
     async def leave(self) -> None:

@@ -61,7 +61,7 @@ def glyph(colour: str) -> str:
 def setup_page(page: ft.Page, title: str) -> None:
     page.title = title
     # The web client has the font before its first frame, from its FontManifest.json (views/
-    # flet_patches.py, 7); set here too, it would be fetched and swapped in under a drawn page.
+    # flet_patches/fonts.py, 7); set here too, it would be fetched and swapped in under a drawn page.
     if not page.web:
         page.fonts = FONTS
     page.theme = ft.Theme(font_family=FONT, color_scheme_seed=FELT_LIGHT)

@@ -9,8 +9,8 @@ drawing's context (language, names, colours, size, whose page) is part of every 
 
 A wrapper around parts is a group (`group`): while its own props are equal and it has as many
 children, it is the wrapper shown before, and only the children that changed are sent, each alone
-(views/flet_patches.py, 9). The pages' top controls are groups: most drawings send only the parts
-that changed, with no diff of the page.
+(views/flet_patches/drawing.py, 9). The pages' top controls are groups: most drawings send only
+the parts that changed, with no diff of the page.
 
 What makes reuse safe, each checked:
   * a part's build reads nothing but its props and the context: with REFEREE_CHECK_SECTIONS=1
@@ -18,8 +18,8 @@ What makes reuse safe, each checked:
     field; a difference is logged as an error, which fails the test;
   * a part stays in its place: after the page is sent, every reused control must still hold its
     id, be the control the session finds under it, and have been found kept by Flet's diff
-    (views/flet_patches.py, 8), not sent anew inside a parent Flet replaced; otherwise an error
-    is logged and nothing is reused at the next drawing. A screen's `layout()` bounds reuse;
+    (views/flet_patches/drawing.py, 8), not sent anew inside a parent Flet replaced; otherwise an
+    error is logged and nothing is reused at the next drawing. A screen's `layout()` bounds reuse;
   * controls acting for a player take their keys from the handover (views/screen.py Handover):
     a reused part's calls are replayed, and the part is reused only if each gives the same key.
 """
@@ -37,7 +37,9 @@ from flet.components.component_decorator import component
 from flet.components.memo import memo
 from flet.controls.base_control import BaseControl
 
-from views import flet_patches
+from views.flet_patches import is_applied
+from views.flet_patches.drawing import RETAINED, Swap
+from views.flet_patches.speed import holding_fields
 
 if TYPE_CHECKING:
     import flet as ft
@@ -103,7 +105,7 @@ class Sections:
         #: a drawing is under way (a build outside one, e.g. views/away.py judging input, reuses nothing)
         self._active = False
         #: children put in the place of the shown ones inside reused groups, to be sent (see group)
-        self._swaps: list[tuple[Any, list[Any], flet_patches.Swap]] = []
+        self._swaps: list[tuple[Any, list[Any], Swap]] = []
         #: the contexts' signatures drawn with, each kept once (see interned)
         self._signatures: dict[tuple[Any, ...], tuple[Any, ...]] = {}
         #: parts built and reused at the last drawing, and since the page opened
@@ -199,7 +201,7 @@ class Sections:
             if not changed or (shown.slots is not None and not moved):
                 for i in changed:
                     holder, field, index, where = shown.slots[i]  # type: ignore[index]
-                    swap = flet_patches.Swap.put(holder, field, index, shown.children[i], children[i])
+                    swap = Swap.put(holder, field, index, shown.children[i], children[i])
                     self._swaps.append((shown.control, where, swap))
                 control = shown.control
                 # unchanged: the part shown is the one drawn now, as it is
@@ -231,7 +233,7 @@ class Sections:
         changes = [(paths[id(group)] + where, swap) for group, where, swap in swaps if id(group) in paths]
         alone = [swap for group, _, swap in swaps if id(group) not in paths]
         if changes:
-            alone += flet_patches.Swap.send_together(session, top, changes)
+            alone += Swap.send_together(session, top, changes)
         for swap in alone:
             swap.send(session)
         return len(swaps)
@@ -328,7 +330,7 @@ class Sections:
             log.error("part %r reused but its build now draws something else: %s", key, difference)
 
     def before_sending(self) -> None:
-        flet_patches.RETAINED.clear()
+        RETAINED.clear()
 
     def check_placed(self, session: Any, unsent: Any = ()) -> bool:
         """After the page was sent: every reused control kept its id, is the one the session
@@ -338,7 +340,7 @@ class Sections:
         error (which fails a test) says which part. `unsent`: the page's top controls when the
         page itself was not sent again (the same ones as shown: no diff ran over them)."""
         index = session.index
-        kept = flet_patches.RETAINED if flet_patches.is_applied() else None
+        kept = RETAINED if is_applied() else None
         not_diffed = {id(control) for control in unsent}
         for key, control, id_ in self._reused.values():
             if control._i != id_ or index.get(id_) is not control:
@@ -386,7 +388,7 @@ def duplicate_sibling_keys(root: Any) -> list[str]:
     stack = [root]
     while stack:
         item = stack.pop()
-        for name, value in flet_patches.holding_fields(item):
+        for name, value in holding_fields(item):
             children = [c for c in (value if isinstance(value, list) else [value]) if isinstance(c, BaseControl)]
             keys = [c.key for c in children if c.key is not None]
             if len(keys) != len(set(keys)):
@@ -418,7 +420,7 @@ def _slots(wrapper: Any, children: list[Any]) -> list[tuple[Any, str, int | None
 
     def walk(node: Any, path: list[Any]) -> None:
         nonlocal seen
-        for name, value in flet_patches.holding_fields(node):
+        for name, value in holding_fields(node):
             items = list(enumerate(value)) if isinstance(value, list) else [(None, value)]
             for index, item in items:
                 if not isinstance(item, BaseControl):

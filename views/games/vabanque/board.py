@@ -176,7 +176,7 @@ def tap_target(ctx: GameContext, number: int, tile: float, seat: int, shown: boo
     """The clear layer over table `number` whose tap places a chip for `seat`: mounted while the
     board places chips, keyed by its player (a tap on its way to it never acts for another), and
     hidden unless a tap now places that player's chip (a hidden control takes no tap:
-    views/flet_patches.py 3)."""
+    views/flet_patches/hardening.py 3)."""
     return ctx.part(
         f"tile-tap-{number}-{seat}",
         (tile, shown),

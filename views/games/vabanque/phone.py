@@ -167,7 +167,7 @@ async def place_on(ctx: GameContext, seat: int, number: int) -> None:
 def table_picker(ctx: GameContext, view: View, seat: int, legal: Any, chosen: str | None) -> ft.Control:
     """The tables as buttons, on the phone for the whole game and shown only while this seat
     places something: its chip, or the card it has picked. Hidden in between (a hidden control
-    takes no tap: views/flet_patches.py 3), so a turn's start or end shows or hides them and
+    takes no tap: views/flet_patches/hardening.py 3), so a turn's start or end shows or hides them and
     sends none of the buttons again (building a dozen afresh at every turn was most of a phone's
     work per action); what they place is read when tapped, and a chip sends one total."""
     tr = ctx.tr
