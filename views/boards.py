@@ -25,7 +25,8 @@ from companion.games.reglement_board import BUSINESSES, Board, BoardSeat, defaul
 from companion.i18n import Translator, validation_problems
 from companion.reglement_library import Entry, LibraryError, ReglementLibrary
 from views.common import ACCENT, DANGER, INK, MUTED, PANEL, PlainScreen, banner, big_button, choice_name, handler, label, tagged
-from views.games.reglement.pieces import CHOSEN, legend, table_drawing
+from views.context import GameContext
+from views.games.reglement.pieces import CHOSEN, ChairTap, legend, table_drawing
 
 if TYPE_CHECKING:
     from views.session import PageSession
@@ -133,8 +134,9 @@ class BoardsScreen(PlainScreen):
 
     # -- building --
 
-    def drawing_context(self) -> Any:
-        return SimpleNamespace(tr=self.tr, names=[], colours=[], ui={}, width=float(self.page.width or 1024), height=float(self.page.height or 768))
+    def drawing_context(self) -> GameContext:
+        # a drawing for nobody's seat that acts for nobody: every chair built, none reused
+        return GameContext(tr=self.tr, names=[], colours=[], width=float(self.page.width or 1024), height=float(self.page.height or 768), seat=None, acts_for_current=False, submit=None)
 
     def build(self) -> list[ft.Control]:
         tr = self.tr
@@ -161,7 +163,7 @@ class BoardsScreen(PlainScreen):
         rings = {self.selected: CHOSEN} if self.selected else {}
         width = max(300.0, ctx.width - 32)
         centre = [label(self.draft.get("name", ""), 18, ACCENT, ft.FontWeight.BOLD)]
-        controls.append(tagged("board-drawing", table_drawing(ctx, view, width, rings, self.tap, centre)))
+        controls.append(tagged("board-drawing", table_drawing(ctx, view, width, rings, ChairTap(self.tap_seat), centre)))
         if self.selected is not None and any(s["id"] == self.selected for s in self.draft["seats"]):
             controls.append(self.seat_panel(self.selected))
         controls.append(self.problems_panel(problems))
@@ -298,7 +300,7 @@ class BoardsScreen(PlainScreen):
     async def back(self) -> None:
         self.page.navigate(f"/{self.host_query}")
 
-    async def tap(self, seat_id: str) -> None:
+    async def tap_seat(self, seat_id: str, _by: int | None) -> None:
         self.selected = None if self.selected == seat_id else seat_id
         await self.render()
 

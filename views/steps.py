@@ -45,13 +45,10 @@ def step_buttons(
     ident_prefix: str = "step",
     last_text: str | None = None,
     next_colour: str | None = None,
-    as_part: bool = True,
 ) -> ft.Control:
     """Previous and Next (and, given `last_text`, a jump to the newest step) of the step panel
     `key`, one part per page: its taps move from the step the page shows when tapped (kept in
-    `ctx.ui[key]`), so the buttons are the same at every step and a step costs their flags.
-    `as_part=False` on a page whose lists above it are not keyed (Règlement's, drawn whole at every
-    action): a part there would be matched to another place when the lists shift."""
+    `ctx.ui[key]`), so the buttons are the same at every step and a step costs their flags."""
     async def move(delta: int | None) -> None:
         kept = ctx.ui.get(key)
         if not (isinstance(kept, tuple) and len(kept) == 3):
@@ -60,17 +57,13 @@ def step_buttons(
         go_to_step(ctx, key, about, kept_total, kept_total - 1 if delta is None else kept_index + delta)
         await ctx.rerender()
 
-    def build() -> ft.Control:
-        tr = ctx.tr
-        left = total - 1 - index
-        buttons = [
-            big_button(tr.t("ui.previous"), handler(move, -1), ident=f"{ident_prefix}-previous", colour="#B0BEC5", disabled=index == 0),
-            big_button(tr.t("ui.next"), handler(move, 1), ident=f"{ident_prefix}-next", colour=next_colour or ACCENT, disabled=left <= 0),
-        ]
-        if last_text is not None:
-            buttons.append(big_button(last_text, handler(move, None), ident=f"{ident_prefix}-last", colour="#B0BEC5", disabled=left <= 0))
-        return ft.Row(buttons, spacing=8, wrap=True, tight=True)
-
-    if not as_part:
-        return build()
-    return ctx.part(f"{ident_prefix}-buttons", (index, total, last_text, next_colour), build)
+    # one part per button, drawn from whether it can be tapped: a step moves no button
+    tr = ctx.tr
+    left = total - 1 - index
+    buttons = [
+        ctx.part(f"{ident_prefix}-previous", index == 0, lambda: big_button(tr.t("ui.previous"), handler(move, -1), ident=f"{ident_prefix}-previous", colour="#B0BEC5", disabled=index == 0)),
+        ctx.part(f"{ident_prefix}-next", (left <= 0, next_colour), lambda: big_button(tr.t("ui.next"), handler(move, 1), ident=f"{ident_prefix}-next", colour=next_colour or ACCENT, disabled=left <= 0)),
+    ]
+    if last_text is not None:
+        buttons.append(ctx.part(f"{ident_prefix}-last", (left <= 0, last_text), lambda: big_button(last_text, handler(move, None), ident=f"{ident_prefix}-last", colour="#B0BEC5", disabled=left <= 0)))
+    return ctx.group(f"{ident_prefix}-buttons", None, buttons, lambda buttons: ft.Row(buttons, spacing=8, wrap=True, tight=True, key=f"{ident_prefix}-buttons"))

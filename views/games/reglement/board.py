@@ -4,11 +4,12 @@ player (pick the card, tap the seat), the seating, the turn's steps and the stan
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import flet as ft
 
-from companion.games.reglement import CARDS, View
+from companion.games.reglement import CARDS, KINDS, View
 from views.common import (
     ACCENT,
     COLOUR_HEX,
@@ -30,6 +31,9 @@ from views.games.reglement.pieces import (
     CARD_COLOUR,
     CHOSEN,
     HIGHLIGHT,
+    PHONE_TILE,
+    SELECTION_NOW,
+    ChairTap,
     blocked_params,
     chosen_kind,
     count_kinds,
@@ -65,9 +69,6 @@ from views.games.reglement.setup import preset_ready, save_preset_panel
 #: in seating, the board's width under the table: the gangsters' buttons, the step-by-step panel
 SEATING_SHARES = (25, 23)
 WIDE_PROMPT = 800.0
-#: the seats' tiles on a phone, when the table is cut into pieces (see `table_drawing`): a
-#: touch target's width
-PHONE_TILE = 48.0
 
 
 def board_body(ctx: GameContext, view: View, reveal: ft.Control | None) -> ft.Control:
@@ -79,7 +80,7 @@ def board_body(ctx: GameContext, view: View, reveal: ft.Control | None) -> ft.Co
     host = ctx.acts_for_current and player is not None
     acting = player if player is not None else -1  # read only when `host`
     rings: dict[str, str] = {}
-    tap = None
+    tap: ChairTap
     if view.turn_log:
         at, source = ruling_seats(view, view.turn_log[shown_step(ctx, view)])
         if source:
@@ -100,19 +101,20 @@ def board_body(ctx: GameContext, view: View, reveal: ft.Control | None) -> ft.Co
         rings.update(wake_rings(view, sel))
     else:
         tap = info_tap(ctx, view)
+    bank = f"{tr.t('reglement.label.bank')} {tr.money(view.bank)}"
+    piles = f"{tr.t('reglement.label.draw_pile')} {view.draw_pile} · {tr.t('reglement.label.set_aside')} {view.set_aside}"
     centre = [
-        ft.Semantics(
-            identifier="bank",
-            key="bank",
-            content=label(f"{tr.t('reglement.label.bank')} {tr.money(view.bank)}", 26, ACCENT, ft.FontWeight.BOLD),
-        ),
-        label(f"{tr.t('reglement.label.draw_pile')} {view.draw_pile} · {tr.t('reglement.label.set_aside')} {view.set_aside}", 15, INK),
+        ctx.part("bank", bank, lambda: ft.Semantics(identifier="bank", key="bank", content=label(bank, 26, ACCENT, ft.FontWeight.BOLD))),
+        ctx.part("piles", piles, lambda: role("piles", label(piles, 15, INK))),
     ]
     width = max(300.0, ctx.width - 8)
-    items: list[ft.Control] = [prompt_row(ctx, view), table_drawing(ctx, view, width, rings, tap, centre, min_tile=PHONE_TILE)]
+    # every item keyed: items come and go (the seat's info, an entry, the reveal) and the parts
+    # in the others keep their places
+    items: list[ft.Control] = [prompt_row(ctx, view), role("table", table_drawing(ctx, view, width, rings, tap, centre, min_tile=PHONE_TILE))]
     info = sel.get("info")
     if info:
-        items.append(label(seat_description(ctx, view, seat_map(view)[info]), 17, INK))
+        text = seat_description(ctx, view, seat_map(view)[info])
+        items.append(ctx.part("seat-info", text, lambda: role("seat-info", label(text, 17, INK))))
     if view.phase in ("play", "alerte", "wake"):
         items.append(turn_steps(ctx, view))
     entry: ft.Control | None = None
@@ -123,29 +125,34 @@ def board_body(ctx: GameContext, view: View, reveal: ft.Control | None) -> ft.Co
     elif host and view.phase == "wake":
         entry = wake_panel(ctx, view, sel, acting, hint=tr.t("reglement.ui.board_hint_wake", ctx.names, seat=acting))
     panel = rulings_panel(ctx, view)
-    if entry is not None and width >= 700:
+    if width >= 700:
         # seating's controls are short: the step-by-step panel gets nearly half the width, so
         # its Previous / Next / Latest keep to one line in French and Russian (at 4/9 they wrapped
         # and were cut); the gangsters' buttons keep two a line (Russian "Л · Стальное Лезвие ×2"
-        # and "Г · Громила ×3" take 457 px of a tablet's 464)
+        # and "Г · Громила ×3" take 457 px of a tablet's 464). One row with or without an entry:
+        # the panel keeps its place (and its parts) when the entry comes and goes.
         shares = SEATING_SHARES if view.phase in ("seating", "alerte") else (5, 4)
         items.append(
             ft.Row(
-                [ft.Container(entry, expand=shares[0]), ft.Container(panel, expand=shares[1])],
+                [ft.Container(entry, expand=shares[0], key="entry", visible=entry is not None), ft.Container(panel, expand=shares[1], key="panel")],
                 vertical_alignment=ft.CrossAxisAlignment.START,
                 spacing=12,
+                key="entry-and-panel",
             )
         )
     else:
-        items.extend(c for c in (entry, panel) if c is not None)
+        if entry is not None:
+            items.append(role("entry", entry))
+        items.append(role("panel", panel))
     if ctx.acts_for_current and preset_ready(view):
-        items.append(save_preset_panel(ctx, view))
-    items.append(legend(ctx))
+        items.append(role("save-preset", save_preset_panel(ctx, view)))
+    items.append(ctx.part("legend", None, lambda: legend(ctx)))
     if view.board_reconstructed and not view.board_verified:
-        items.append(label(tr.t("reglement.label.board_reconstructed") + f" ({view.board_name})", 13, MUTED))
+        note = tr.t("reglement.label.board_reconstructed") + f" ({view.board_name})"
+        items.append(ctx.part("reconstructed", note, lambda: role("reconstructed", label(note, 13, MUTED))))
     if reveal is not None:
         items.insert(0, role("reveal", reveal))
-    return ft.Column(items, spacing=10)
+    return ctx.group("board-body", None, items, lambda items: ft.Column(items, spacing=10))
 
 
 def prompt_row(ctx: GameContext, view: View) -> ft.Control:
@@ -205,15 +212,16 @@ def prompt_row(ctx: GameContext, view: View) -> ft.Control:
 # -- seating (free seating and Alerte! re-seating) --
 
 
-def seating_tap(ctx: GameContext, view: View, sel: dict[str, Any], player: int) -> Any:
-    async def tap(seat_id: str) -> None:
-        kind = chosen_kind(view, sel, player)
+def seating_tap(ctx: GameContext, view: View, sel: dict[str, Any], player: int) -> ChairTap:
+    async def tap(seat_id: str, by: int | None) -> None:
+        by = player if by is None else by
+        # a tap on the previous placer's layer (a handover window) is sent as theirs: refused
+        kind = chosen_kind(view, sel, by) if by == player else next(iter(view.gangs[by].unseated), KINDS[0])
         if kind is None:
             return
-        await ctx.submit({"type": "place", "by": player, "kind": kind, "seat": seat_id})
+        await ctx.submit({"type": "place", "by": by, "kind": kind, "seat": seat_id})
 
-    tap.acts_for = player  # type: ignore[attr-defined]
-    return tap
+    return ChairTap(tap, acts_for=player)
 
 
 def seating_controls(ctx: GameContext, view: View, sel: dict[str, Any], player: int) -> ft.Control:
@@ -282,9 +290,9 @@ def play_rings(view: View, sel: dict[str, Any]) -> dict[str, str]:
     return rings
 
 
-def play_tap(ctx: GameContext, view: View, sel: dict[str, Any], player: int) -> Any:
-    async def tap(seat_id: str) -> None:
-        card = sel.get("card")
+def play_tap(ctx: GameContext, view: View, sel: dict[str, Any], player: int) -> ChairTap:
+    async def tap(seat_id: str, by: int | None) -> None:
+        card = sel.get("card") if by in (None, player) else None  # the previous player's layer: says what the chair is
         if card is None:
             sel["info"] = None if sel.get("info") == seat_id else seat_id
             await ctx.rerender()
@@ -326,8 +334,7 @@ def play_tap(ctx: GameContext, view: View, sel: dict[str, Any], player: int) -> 
                 return
             await ctx.submit({"type": "move", "by": player, "from_seat": source, "to_seat": seat_id})
 
-    tap.acts_for = player  # type: ignore[attr-defined]
-    return tap
+    return ChairTap(tap, acts_for=player)
 
 
 def card_chip(ctx: GameContext, card: str, selected: bool, on_click: Any, ident: str, note: str = "", dim: bool = False, size: int = 17, secret: bool = False) -> ft.Control:
@@ -354,27 +361,28 @@ def card_chip(ctx: GameContext, card: str, selected: bool, on_click: Any, ident:
     )
 
 
+async def pick_card(ctx: GameContext, card: str) -> None:
+    """A card chip tapped on the board: picked, or put back (the selection of the drawing shown:
+    the chips are kept from drawing to drawing)."""
+    sel = ctx.ui[SELECTION_NOW]
+    again = sel.get("card") == card
+    sel.clear()
+    if not again:
+        sel["card"] = card
+    await ctx.rerender()
+
+
 def card_controls(ctx: GameContext, view: View, sel: dict[str, Any], player: int) -> ft.Control:
     """The host's entry of the current player's face-up cards: the chosen card's prompt (or the
     hint) first, so it stays in view, then the cards."""
     tr = ctx.tr
     card = sel.get("card")
 
-    def choose(value: str | None) -> Any:
-        async def pick() -> None:
-            sel.clear()
-            if value is not None:
-                sel["card"] = value
-            await ctx.rerender()
-
-        return pick
-
     chips: list[ft.Control] = []
     for c in CARDS:
         option = options_for(view, c)
         playable = option is not None and option.playable_now
-        on_click = handler(choose(None if card == c else c))
-        chips.append(card_chip(ctx, c, card == c, on_click, f"card-{c}", dim=not playable, size=15))
+        chips.append(ctx.part(f"card-{c}", (card == c, playable), partial(card_chip, ctx, c, card == c, handler(pick_card, ctx, c), f"card-{c}", dim=not playable, size=15)))
     # why the greyed cards are greyed ("only one action card per turn: the second must be a
     # Déplacement"), each reason once
     reasons: list[str] = []

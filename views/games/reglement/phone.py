@@ -3,6 +3,7 @@ listing only the targets legal right now (`my_options`), the hand note behind th
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -20,6 +21,7 @@ from views.common import (
     label,
     private_section,
     public_view,
+    role,
     secret_choices,
     secret_face,
 )
@@ -31,16 +33,21 @@ from views.games.reglement.pieces import (
     CARD_COLOUR,
     CHOSEN,
     MARK_ICON,
+    PHONE_TILE,
     blocked_params,
     chosen_kind,
+    count_kinds,
     final_standings,
     gangster_token,
     kind_buttons,
     options_for,
     pills_confirm,
+    ruling_seats,
     rulings_panel,
     selection,
+    shown_step,
     status_line,
+    table_drawing,
     target_action,
     target_sentence,
     turn_buttons,
@@ -53,6 +60,10 @@ from views.games.reglement.pieces import (
 
 
 def seat_body(ctx: GameContext, view: View) -> ft.Control:
+    """Top to bottom: the status (or the final standings), this seat's seating or wake-up choice
+    on its turn, its gang, its turn's buttons, the pad over its hand, the table as everyone sees
+    it, and the turn's rulings. Every piece is a part, in a keyed list: an action elsewhere at
+    the table sends what it changed here."""
     tr = ctx.tr
     me = view.me
     assert me is not None and view.my_options is not None
@@ -63,21 +74,23 @@ def seat_body(ctx: GameContext, view: View) -> ft.Control:
     board = public_view(ctx, view)
     items: list[ft.Control] = []
     if board.phase == "over":
-        items.append(label(tr.t("ui.winner", ctx.names, seats=list(board.winners)), 26, ACCENT, ft.FontWeight.BOLD))
-        items.append(final_standings(ctx, board, 16))
+        winner = tr.t("ui.winner", ctx.names, seats=list(board.winners))
+        items.append(ctx.part("winner", winner, lambda: role("winner", label(winner, 26, ACCENT, ft.FontWeight.BOLD))))
+        money = tuple((g.seat, g.money) for g in board.gangs)
+        items.append(ctx.part("standings", (money, board.winners), lambda: final_standings(ctx, board, 16)))
     else:
-        items.append(status_line(ctx, board))
-    if view.phase in ("seating", "alerte") and view.placer == seat:
-        items.append(phone_seating(ctx, view, sel, seat))
+        items.append(ctx.part("status", (board.phase, board.turn_number, board.bank), lambda: role("status", status_line(ctx, board))))
+    if view.phase in ("seating", "alerte"):
+        # mounted for the whole seating, shown on this seat's turn: a turn's start shows it
+        items.append(phone_seating(ctx, view, sel, seat, shown=view.placer == seat))
     if view.phase == "wake" and view.turn == seat:
-        items.append(wake_panel(ctx, view, sel, seat))
+        items.append(role("wake-choice", wake_panel(ctx, view, sel, seat)))
     elif view.phase == "wake" and view.turn is not None:
         waiting = tr.t("reglement.ui.waiting_wake", ctx.names, seat=view.turn)
-        items.append(ft.Semantics(identifier="waiting-wake", key="waiting-wake", content=label(waiting, 20, ACCENT, ft.FontWeight.BOLD)))
-    assert view.me is not None
-    items.append(my_gang(ctx, board, seat, view.me.income_now))
+        items.append(ctx.part("waiting-wake", waiting, lambda: ft.Semantics(identifier="waiting-wake", key="waiting-wake", content=label(waiting, 20, ACCENT, ft.FontWeight.BOLD))))
+    items.append(my_gang(ctx, board, seat, me.income_now))
     if view.phase == "play" and view.turn == seat:
-        items.append(phone_turn_buttons(ctx, view, seat))
+        items.append(role("my-turn", phone_turn_buttons(ctx, view, seat)))
     if gang.in_play and view.phase != "over":
         # The hand note, and the helper whose card choice tells what is in the hand: behind
         # hold-to-peek (built only while held or shown).
@@ -86,97 +99,137 @@ def seat_body(ctx: GameContext, view: View) -> ft.Control:
             return ft.Column([*parts, hand_note(ctx, view, seat)], spacing=12)
 
         items.append(private_section(ctx, secrets))
+    items.append(public_table(ctx, board))
     if board.turn_log:
         items.append(rulings_panel(ctx, board, ident_prefix="phone-step"))
-    return ft.Column(items, spacing=12)
+    return ctx.group("seat-body", None, items, lambda items: ft.Column(items, spacing=12))
 
 
-def phone_seating(ctx: GameContext, view: View, sel: dict[str, Any], seat: int) -> ft.Control:
+def public_table(ctx: GameContext, board: View) -> ft.Control:
+    """The table as everyone sees it (the board's projection), nobody's taps: each chair a part."""
+    tr = ctx.tr
+    rings: dict[str, str] = {}
+    if board.turn_log:
+        at, source = ruling_seats(board, board.turn_log[shown_step(ctx, board)])
+        if source:
+            rings[source] = "#FF9800"
+        if at:
+            rings[at] = BLAST
+    bank = f"{tr.t('reglement.label.bank')} {tr.money(board.bank)}"
+    piles = f"{tr.t('reglement.label.draw_pile')} {board.draw_pile} · {tr.t('reglement.label.set_aside')} {board.set_aside}"
+    centre = [
+        ctx.part("phone-bank", bank, lambda: ft.Semantics(identifier="phone-bank", key="bank", content=label(bank, 20, ACCENT, ft.FontWeight.BOLD))),
+        ctx.part("phone-piles", piles, lambda: role("piles", label(piles, 14, INK))),
+    ]
+    width = max(300.0, ctx.width - 8)
+    drawing = table_drawing(ctx, board, width, rings, None, centre, min_tile=PHONE_TILE, key="phone-table")
+    return ft.Semantics(identifier="phone-table", key="phone-table", content=drawing)
+
+
+#: ctx.ui key of the gangster this seat seats next (read at the tap: the seats' buttons are kept)
+PLACE_KIND_NOW = "reglement.place_kind"
+
+
+def phone_seating(ctx: GameContext, view: View, sel: dict[str, Any], seat: int, *, shown: bool) -> ft.Control:
+    """The kind of gangster to seat and the empty seats, mounted through the seating and shown on
+    this seat's turn (nothing in it is secret): each seat's button is a part."""
     tr = ctx.tr
     kind = chosen_kind(view, sel, seat)
+    ctx.ui[PLACE_KIND_NOW] = kind
     grid: list[ft.Control] = []
     for s in view.seats:
-        if s.gangster is not None:
-            continue
-        icons: list[ft.Control] = []
-        if s.business:
-            icons.append(ft.Icon(BUSINESS_ICON[s.business], size=14, color="#111111"))
-        for mark in ("cash_register", "glass", "knife", "revolver"):
-            if getattr(s, mark):
-                icons.append(ft.Icon(MARK_ICON[mark], size=14, color="#111111"))
-        if s.no_shoot:
-            icons.append(ft.Text("X", size=13, weight=ft.FontWeight.BOLD, color=BLAST))
-        grid.append(
-            ft.Semantics(
-                identifier=f"pick-{s.id}",
-                key=f"pick-{s.id}",
-                button=True,
-                content=ft.Container(
-                    on_click=handler(ctx.submit, {"type": "place", "by": seat, "kind": kind, "seat": s.id}) if kind else None,
-                    width=62,
-                    height=56,
-                    bgcolor=BUSINESS_COLOUR[s.business] if s.business else "#CFD8DC",
-                    border_radius=8,
-                    alignment=ft.Alignment.CENTER,
-                    content=ft.Column(
-                        [ft.Text(s.id, size=17, weight=ft.FontWeight.BOLD, color="#111111"), ft.Row(icons, spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER)],
-                        spacing=0,
-                        tight=True,
-                        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                    ),
-                ),
-            )
-        )
-    return ft.Container(
-        bgcolor=PANEL,
-        border_radius=12,
-        padding=10,
-        content=ft.Column(
-            [
-                label(tr.t("reglement.ui.place_prompt"), 20, ACCENT, ft.FontWeight.BOLD),
-                kind_buttons(ctx, view, sel, seat),
-                label(tr.t("reglement.ui.pick_empty_seat"), 16, INK),
-                ft.Row(grid, wrap=True, spacing=6, run_spacing=6),
-            ],
-            spacing=8,
+        if s.gangster is None:
+            grid.append(ctx.part(f"pick-{s.id}", (s, kind is not None), partial(pick_seat, ctx, s, seat, kind is not None)))
+    unseated = count_kinds(view.gangs[seat].unseated)
+    kinds = ctx.part("seat-kinds", (unseated, kind, seat), lambda: role("seat-kinds", kind_buttons(ctx, view, sel, seat)))
+    rows = [
+        ctx.part("seat-prompt", None, lambda: role("seat-prompt", label(tr.t("reglement.ui.place_prompt"), 20, ACCENT, ft.FontWeight.BOLD))),
+        kinds,
+        ctx.part("seat-hint", None, lambda: role("seat-hint", label(tr.t("reglement.ui.pick_empty_seat"), 16, INK))),
+        ctx.group("seat-grid", None, grid, lambda grid: ft.Row(grid, wrap=True, spacing=6, run_spacing=6, key="seat-grid")),
+    ]
+    return ctx.group(
+        "seating",
+        shown,
+        rows,
+        lambda rows: ft.Container(bgcolor=PANEL, border_radius=12, padding=10, visible=shown, key="seating", content=ft.Column(rows, spacing=8)),
+    )
+
+
+def pick_seat(ctx: GameContext, s: Any, seat: int, active: bool) -> ft.Control:
+    async def place() -> None:
+        kind = ctx.ui.get(PLACE_KIND_NOW)
+        if kind is not None:
+            await ctx.submit({"type": "place", "by": seat, "kind": kind, "seat": s.id})
+
+    icons: list[ft.Control] = []
+    if s.business:
+        icons.append(ft.Icon(BUSINESS_ICON[s.business], size=14, color="#111111"))
+    for mark in ("cash_register", "glass", "knife", "revolver"):
+        if getattr(s, mark):
+            icons.append(ft.Icon(MARK_ICON[mark], size=14, color="#111111"))
+    if s.no_shoot:
+        icons.append(ft.Text("X", size=13, weight=ft.FontWeight.BOLD, color=BLAST))
+    return ft.Semantics(
+        identifier=f"pick-{s.id}",
+        key=f"pick-{s.id}",
+        button=True,
+        content=ft.Container(
+            on_click=handler(place) if active else None,
+            width=62,
+            height=56,
+            bgcolor=BUSINESS_COLOUR[s.business] if s.business else "#CFD8DC",
+            border_radius=8,
+            alignment=ft.Alignment.CENTER,
+            content=ft.Column(
+                [ft.Text(s.id, size=17, weight=ft.FontWeight.BOLD, color="#111111"), ft.Row(icons, spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER)],
+                spacing=0,
+                tight=True,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
         ),
     )
 
 
 def my_gang(ctx: GameContext, view: View, seat: int, income_now: int) -> ft.Control:
-    """The seat's gang as everyone sees it (`view`: the board's projection) and its income now."""
+    """The seat's gang as everyone sees it (`view`: the board's projection) and its income now,
+    a part per gangster: one moved, asleep or killed redraws him alone."""
     tr = ctx.tr
     gang = view.gangs[seat]
-    rows: list[ft.Control] = [label(tr.t("reglement.ui.my_gang"), 18, ACCENT, ft.FontWeight.BOLD)]
+    rows: list[ft.Control] = [ctx.part("my-gang-title", None, lambda: role("title", label(tr.t("reglement.ui.my_gang"), 18, ACCENT, ft.FontWeight.BOLD)))]
     if not gang.in_play:
-        rows.append(label(tr.t("reglement.ui.out"), 17, DANGER))
-    tokens: list[ft.Control] = []
-    for g in view.gangsters:
-        if g.owner != seat or not g.alive:
-            continue
-        where = g.seat or "—"
-        tokens.append(
-            ft.Column(
-                [gangster_token(ctx, view, g, 34), label(where, 14, INK, ft.FontWeight.BOLD)],
-                spacing=2,
-                tight=True,
-                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-            )
-        )
-    rows.append(ft.Row(tokens, wrap=True, spacing=6, run_spacing=6))
+        rows.append(ctx.part("my-gang-out", None, lambda: role("out", label(tr.t("reglement.ui.out"), 17, DANGER))))
+    tokens = [ctx.part(f"my-gangster-{g.index}", g, partial(gang_token, ctx, view, g)) for g in view.gangsters if g.owner == seat and g.alive]
+    rows.append(ctx.group("my-gangsters", None, tokens, lambda tokens: ft.Row(tokens, wrap=True, spacing=6, run_spacing=6, key="gangsters")))
     if gang.cake_seat:
         cake = tr.t("reglement.ui.cake_at", at=gang.cake_seat)
     elif gang.cake_gone:
         cake = tr.t("reglement.ui.cake_gone")
     else:
         cake = tr.t("reglement.ui.cake_in_hand")
-    rows.append(label(cake, 16, INK))
+    rows.append(ctx.part("my-cake", cake, lambda: role("cake", label(cake, 16, INK))))
     if gang.in_play and view.phase != "seating":
-        rows.append(label(tr.t("reglement.ui.income_now", amount=income_now), 16, INK))
-    return ft.Semantics(
-        identifier="my-gang",
-        key="my-gang",
-        content=ft.Container(bgcolor=PANEL, border_radius=12, padding=10, content=ft.Column(rows, spacing=6)),
+        income = tr.t("reglement.ui.income_now", amount=income_now)
+        rows.append(ctx.part("my-income", income, lambda: role("income", label(income, 16, INK))))
+    return ctx.group(
+        "my-gang",
+        None,
+        rows,
+        lambda rows: ft.Semantics(
+            identifier="my-gang",
+            key="my-gang",
+            content=ft.Container(bgcolor=PANEL, border_radius=12, padding=10, content=ft.Column(rows, spacing=6)),
+        ),
+    )
+
+
+def gang_token(ctx: GameContext, view: View, g: Any) -> ft.Control:
+    return ft.Column(
+        [gangster_token(ctx, view, g, 34), label(g.seat or "—", 14, INK, ft.FontWeight.BOLD)],
+        spacing=2,
+        tight=True,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        key=f"g{g.index}",
     )
 
 

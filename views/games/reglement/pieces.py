@@ -4,6 +4,9 @@ one step at a time (a view state in ctx.ui, never a game action)."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -20,6 +23,7 @@ from views.common import (
     handler,
     label,
     player_chip,
+    role,
     text_on,
 )
 from views.context import GameContext
@@ -209,8 +213,11 @@ def cake_badge(ctx: GameContext, owner: int, size: float) -> ft.Control:
     )
 
 
-def seat_tile(ctx: GameContext, view: View, seat: Any, w: float, h: float, ring: str | None, on_tap: Any, bottom: bool, acts_for: int | None = None) -> ft.Control:
-    """`acts_for`: the player a tap on this chair acts for (keyed by them: GameContext.act_key)."""
+def chair_body(ctx: GameContext, view: View, seat: Any, w: float, bottom: bool, spoken: bool) -> ft.Control:
+    """What a chair holds: its number, business and marks, the gangster sitting there (or an
+    empty place) and a cake; `spoken`: told to screen readers in words here (else its tap target,
+    over it, says them). Its frame (`chair_frame`) is drawn apart: a ring moving to it redraws
+    the frame only."""
     icon = max(12, int(w * 0.29))
     ink = "#111111" if seat.business else INK
     marks: list[ft.Control] = []
@@ -242,25 +249,90 @@ def seat_tile(ctx: GameContext, view: View, seat: Any, w: float, h: float, ring:
         body.append(cake_badge(ctx, seat.cake, max(12, int(w * 0.36))))
     if bottom:
         body.reverse()  # the bottom row faces the table: marks nearest the table, like the top row
-    bg = BUSINESS_COLOUR[seat.business] if seat.business else SEAT_BG
-    container = ft.Container(
-        width=w,
-        height=h,
-        bgcolor=bg,
-        border_radius=8,
-        border=ft.Border.all(4, ring) if ring else ft.Border.all(1, "#2E6B55"),
-        padding=2,
-        on_click=on_tap,
-        content=ft.Column(
-            body,
-            spacing=2,
-            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-            alignment=ft.MainAxisAlignment.END if bottom else ft.MainAxisAlignment.START,
+    column = ft.Column(
+        body,
+        spacing=2,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        alignment=ft.MainAxisAlignment.END if bottom else ft.MainAxisAlignment.START,
+    )
+    if spoken:
+        return ft.Semantics(label=seat_description(ctx, view, seat), content=column)
+    return ft.Semantics(exclude_semantics=True, content=column)
+
+
+def chair_frame(seat: Any, left: float, top: float, w: float, h: float, ring: str | None, body: list[ft.Control]) -> ft.Control:
+    """A chair's place at the table, its colour and its ring, around its `chair_body`."""
+    return ft.Container(
+        left=left,
+        top=top,
+        key=f"s{seat.id}",
+        content=ft.Container(
+            width=w,
+            height=h,
+            bgcolor=BUSINESS_COLOUR[seat.business] if seat.business else SEAT_BG,
+            border_radius=8,
+            border=ft.Border.all(4, ring) if ring else ft.Border.all(1, "#2E6B55"),
+            padding=2,
+            content=body[0],
         ),
     )
-    ident = f"chair-{seat.id}"
-    key = ctx.act_key(ident, acts_for) if acts_for is not None else ident
-    return ft.Semantics(identifier=ident, key=key, button=on_tap is not None, label=seat_description(ctx, view, seat), content=container)
+
+
+@dataclass(frozen=True)
+class ChairTap:
+    """What a tap on a chair of the table drawing does at this drawing: `run(seat id, by)`, `by`
+    being the player the tapped layer acts for (`acts_for` now; during a handover window the
+    previous player's layer is the one shown, and its taps are refused as theirs)."""
+
+    run: Callable[[str, int | None], Awaitable[None]]
+    acts_for: int | None = None
+
+
+#: ctx.ui key of the ChairTap of this drawing: a tap target kept from an earlier drawing calls it
+TABLE_TAP_NOW = "reglement.table_tap"
+
+
+async def tap_chair(ctx: GameContext, seat_id: str, by: int | None) -> None:
+    tap: ChairTap | None = ctx.ui.get(TABLE_TAP_NOW)
+    if tap is not None:
+        await tap.run(seat_id, by)
+
+
+def chair_target(ctx: GameContext, seat_id: str, description: str, left: float, top: float, w: float, h: float, by: int | None) -> ft.Control:
+    """A chair's tap target: a clear box over its drawing, saying what the chair holds."""
+    return ft.Container(
+        left=left,
+        top=top,
+        key=f"{seat_id}@{by}",
+        content=ft.Semantics(
+            identifier=f"chair-{seat_id}",
+            button=True,
+            label=description,
+            content=ft.Container(width=w, height=h, on_click=handler(tap_chair, ctx, seat_id, by)),
+        ),
+    )
+
+
+def chair_layers(ctx: GameContext, view: View, key: str, seats: list[tuple[Any, float, float]], w: float, h: float, width: float, height: float, tap: ChairTap) -> list[ft.Control]:
+    """The chairs' tap targets, over their drawings. Acting for a player, one layer per player,
+    each mounted and shown only while a tap acts for its player (during a handover window, the
+    previous player's: GameContext.acting_slot): a tap on its way to one player's layer never
+    acts for another, and a change of player sends two flags, not every chair again (Vabanque's
+    tables do the same)."""
+    owners: list[int | None] = [None] if tap.acts_for is None else list(range(len(ctx.names)))
+    showing = None if tap.acts_for is None else ctx.acting_slot(tap.acts_for)
+    layers: list[ft.Control] = []
+    spoken = [(seat.id, seat_description(ctx, view, seat), left, top) for seat, left, top in seats]
+    for by in owners:
+        targets = [ctx.part(f"{key}-tap-{by}-{seat_id}", (seat_id, said, left, top, w, h, by), partial(chair_target, ctx, seat_id, said, left, top, w, h, by)) for seat_id, said, left, top in spoken]
+        shown = by == showing
+        # (a table cut in pieces has layers in each piece: named by its first chair)
+        layers.append(ctx.group(f"{key}-layer-{seats[0][0].id}-{by}", (shown, width, height), targets, partial(chair_layer, by, shown, width, height)))
+    return layers
+
+
+def chair_layer(by: int | None, shown: bool, width: float, height: float, targets: list[ft.Control]) -> ft.Control:
+    return ft.Container(left=0, top=0, width=width, height=height, visible=shown, key=f"taps@{by}", content=ft.Stack(targets, width=width, height=height))
 
 
 def seat_description(ctx: GameContext, view: View, seat: Any) -> str:
@@ -285,6 +357,10 @@ def seat_description(ctx: GameContext, view: View, seat: Any) -> str:
     return " · ".join(bits)
 
 
+#: the seats' tiles on a phone, when the table is cut into pieces (see `table_drawing`): a
+#: touch target's width
+PHONE_TILE = 48.0
+
 #: A drawing whose tiles would be narrower than this (a phone) is cut into pieces, if its caller
 #: allows it (`table_drawing(min_tile=...)`): at 360 px, 15 seats a side leave 18 px tiles.
 NARROW_TILE = 30.0
@@ -295,16 +371,20 @@ def table_drawing(
     view: View,
     width: float,
     rings: dict[str, str],
-    tap: Any,
+    tap: ChairTap | None,
     centre: list[ft.Control],
     max_tile: float = 84,
     min_tile: float | None = None,
+    key: str = "table",
 ) -> ft.Control:
     """The long table: seats placed by their drawing hints, facing seats straight across.
 
     min_tile: where the tiles would be narrower than NARROW_TILE, the table is cut crosswise into
     pieces with tiles at least this wide, shown one under another from the left end (seats still
-    face each other across each piece), the centre above them; None: one drawing however narrow."""
+    face each other across each piece), the centre above them; None: one drawing however narrow.
+    `tap`: what a tap on a chair does (None: a table nobody taps). Every chair is a part (`key`
+    names the drawing's parts): a gangster seated redraws that chair alone."""
+    ctx.ui[TABLE_TAP_NOW] = tap
     places = layout(view)
     rows: dict[float, int] = {}
     for _x, y in places.values():
@@ -314,12 +394,12 @@ def table_drawing(
     ys = [y for _, y in places.values()]
     y_range = (min(ys), max(ys))
     if min_tile is not None and tile_w < NARROW_TILE:
-        return table_in_pieces(ctx, view, places, width, y_range, rings, tap, centre, max_tile, min_tile, per_row)
+        return table_in_pieces(ctx, view, places, width, y_range, rings, tap, centre, max_tile, min_tile, per_row, key)
     xs = [x for x, _ in places.values()]
     x0, x1 = min(xs), max(xs)
     span = (width - tile_w) / (x1 - x0) if x1 > x0 else 0
     gap = max(56.0, tile_w * 0.9)
-    return table_piece(ctx, view, view.seats, places, width, tile_w, gap, x0, span, y_range, rings, tap, centre)
+    return table_piece(ctx, view, view.seats, places, width, tile_w, gap, x0, span, y_range, rings, tap, centre, key)
 
 
 def table_piece(
@@ -336,32 +416,47 @@ def table_piece(
     rings: dict[str, str],
     tap: Any,
     centre: list[ft.Control],
+    key: str,
 ) -> ft.Control:
     """`seats` round a strip of table `gap` px wide (holding `centre`): x0 at the left edge,
-    `span` px per unit of the drawing hints' x."""
+    `span` px per unit of the drawing hints' x. The chairs' drawings first, their tap targets
+    over them (a Stack paints its last children on top)."""
     tile_h = tile_w * 2.1
     height = 2 * tile_h + gap
     y0, y1 = y_range
-    tiles: list[ft.Control] = [
-        ft.Container(
-            left=tile_w * 0.3,
-            top=tile_h + 6,
-            width=width - tile_w * 0.6,
-            height=gap - 12,
-            bgcolor=TABLE_WOOD,
-            border_radius=(gap - 12) / 2,
-            alignment=ft.Alignment.CENTER,
-            content=ft.Row(centre, alignment=ft.MainAxisAlignment.CENTER, vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=18, wrap=True) if centre else None,
-        )
-    ]
+    # whole pixels (a tenth): the positions are sent with every chair
+    tile_w, tile_h, height = round(tile_w, 1), round(tile_h, 1), round(height, 1)
+    wood = (round(tile_w * 0.3, 1), round(tile_h + 6, 1), round(width - tile_w * 0.6, 1), gap - 12)
+    tiles: list[ft.Control] = [ctx.group(f"{key}-wood-{seats[0].id}", wood, centre, partial(table_wood, *wood))]
+    spots: list[tuple[Any, float, float]] = []
     for seat in seats:
         x, y = places[seat.id]
-        left = (x - x0) * span
+        left = round((x - x0) * span, 1)
         frac = (y - y0) / (y1 - y0) if y1 > y0 else 0
-        top = frac * (height - tile_h)
-        on_tap = handler(tap, seat.id) if tap is not None else None
-        tiles.append(ft.Container(left=left, top=top, content=seat_tile(ctx, view, seat, tile_w, tile_h, rings.get(seat.id), on_tap, frac > 0.5, getattr(tap, "acts_for", None))))
-    return ft.Stack(tiles, width=width, height=height)
+        top = round(frac * (height - tile_h), 1)
+        ring = rings.get(seat.id)
+        bottom = frac > 0.5
+        body = ctx.part(f"{key}-chair-{seat.id}", (seat, gangster_at(view, seat), tile_w, bottom, tap is None), partial(chair_body, ctx, view, seat, tile_w, bottom, tap is None))
+        tiles.append(ctx.group(f"{key}-frame-{seat.id}", (seat.business, left, top, tile_w, tile_h, ring), [body], partial(chair_frame, seat, left, top, tile_w, tile_h, ring)))
+        spots.append((seat, left, top))
+    layers = chair_layers(ctx, view, key, spots, tile_w, tile_h, width, height, tap) if tap is not None else []
+    # (keyed by its first chair: the pieces of a table cut in pieces are groups of their own)
+    return ctx.group(f"{key}-piece-{seats[0].id}", (width, height), [*tiles, *layers], lambda children: ft.Stack(children, width=width, height=height, key=f"piece-{seats[0].id}"))
+
+
+def table_wood(left: float, top: float, width: float, height: float, centre: list[ft.Control]) -> ft.Control:
+    """The table's wood between the two rows of chairs, holding `centre` (the bank, the piles)."""
+    return ft.Container(
+        left=left,
+        top=top,
+        width=width,
+        height=height,
+        bgcolor=TABLE_WOOD,
+        border_radius=height / 2,
+        alignment=ft.Alignment.CENTER,
+        key="wood",
+        content=ft.Row(centre, alignment=ft.MainAxisAlignment.CENTER, vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=18, wrap=True) if centre else None,
+    )
 
 
 def table_in_pieces(
@@ -376,6 +471,7 @@ def table_in_pieces(
     max_tile: float,
     min_tile: float,
     per_row: int,
+    key: str,
 ) -> ft.Control:
     """The table cut crosswise between columns of seats (see `table_drawing`)."""
     columns = sorted({round(x, 3) for x, _ in places.values()})
@@ -396,15 +492,21 @@ def table_in_pieces(
     lefts = [min(places[s.id][0] for s in seats) for seats in pieces]
     widest = max(max(places[s.id][0] for s in seats) - x0 for seats, x0 in zip(pieces, lefts, strict=True))
     span = (width - tile_w) / widest if widest > 0 else 0
-    top = ft.Container(
+    top = ctx.group(f"{key}-centre", None, centre, table_centre)
+    drawn = [table_piece(ctx, view, seats, places, width, tile_w, 36.0, x0, span, y_range, rings, tap, [], key) for seats, x0 in zip(pieces, lefts, strict=True)]
+    return ctx.group(f"{key}-pieces", None, [top, *drawn], lambda children: ft.Column(children, spacing=20, key="pieces"))
+
+
+def table_centre(centre: list[ft.Control]) -> ft.Control:
+    """Above a table cut in pieces: the bank and the piles."""
+    return ft.Container(
         bgcolor=TABLE_WOOD,
         border_radius=24,
         padding=ft.Padding.symmetric(horizontal=16, vertical=6),
         alignment=ft.Alignment.CENTER,
+        key="wood",
         content=ft.Row(centre, alignment=ft.MainAxisAlignment.CENTER, vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=12, run_spacing=2, wrap=True),
     )
-    drawn = [table_piece(ctx, view, seats, places, width, tile_w, 36.0, x0, span, y_range, rings, tap, []) for seats, x0 in zip(pieces, lefts, strict=True)]
-    return ft.Column([top, *drawn], spacing=20)
 
 
 def legend(ctx: GameContext) -> ft.Control:
@@ -455,14 +557,49 @@ def ruling_seats(view: View, ruling: Any) -> tuple[str | None, str | None]:
 
 
 def rulings_panel(ctx: GameContext, view: View, ident_prefix: str = "step") -> ft.Control:
+    """The turn's rulings one step at a time: the three before, the one shown, how many follow,
+    and the step buttons; each a part (a new ruling moves texts, not controls)."""
     tr = ctx.tr
     log = view.turn_log
     if not log:
-        return ft.Container()
+        return ft.Container(key=f"{ident_prefix}s")
     index = shown_step(ctx, view)
+    narrow = ctx.width < NARROW_BOARD
+    title = (tr.t("reglement.ui.this_turn"), tr.t("ui.step", n=index + 1, total=len(log)), narrow)
 
-    earlier = [label(tr.ruling(r, ctx.names), 14, MUTED) for r in log[max(0, index - 3) : index]]
-    now = ft.Semantics(
+    def header() -> ft.Control:
+        # on a phone the step count goes under the title
+        return ft.Row([label(title[0], 18, ACCENT, ft.FontWeight.BOLD), label(title[1], 16, MUTED)], spacing=12, wrap=narrow, key="head")
+
+    controls: list[ft.Control] = [ctx.part(f"{ident_prefix}-head", title, header)]
+    earlier = [tr.ruling(r, ctx.names) for r in log[max(0, index - 3) : index]]
+    for k, text in enumerate(earlier):
+        controls.append(ctx.part(f"{ident_prefix}-earlier-{k}", text, partial(step_line, f"e{k}", text)))
+    now_text = tr.ruling(log[index], ctx.names)
+    controls.append(ctx.part(f"{ident_prefix}-now", now_text, partial(step_now, ident_prefix, now_text)))
+    left = len(log) - 1 - index
+    if left:
+        more = tr.t("reglement.ui.more_steps", count=left)
+        controls.append(ctx.part(f"{ident_prefix}-more", more, lambda: role("more", label(more, 15, ACCENT))))
+    controls.append(step_buttons(ctx, STEP_KEY, index, len(log), ident_prefix=ident_prefix, last_text=tr.t("reglement.ui.show_last")))
+    return ctx.group(
+        f"{ident_prefix}s",
+        None,
+        controls,
+        lambda controls: ft.Semantics(
+            identifier=f"{ident_prefix}s",
+            key=f"{ident_prefix}s",
+            content=ft.Container(bgcolor=PANEL, border_radius=12, padding=12, content=ft.Column(controls, spacing=6)),
+        ),
+    )
+
+
+def step_line(key: str, text: str) -> ft.Control:
+    return role(key, label(text, 14, MUTED))
+
+
+def step_now(ident_prefix: str, text: str) -> ft.Control:
+    return ft.Semantics(
         identifier=f"{ident_prefix}-now",
         key=f"{ident_prefix}-now",
         live_region=True,
@@ -471,29 +608,8 @@ def rulings_panel(ctx: GameContext, view: View, ident_prefix: str = "step") -> f
             border=ft.Border.all(2, ACCENT),
             border_radius=8,
             padding=10,
-            content=label(tr.ruling(log[index], ctx.names), 21, INK, ft.FontWeight.BOLD),
+            content=label(text, 21, INK, ft.FontWeight.BOLD),
         ),
-    )
-    left = len(log) - 1 - index
-    controls: list[ft.Control] = [
-        ft.Row(
-            [
-                label(tr.t("reglement.ui.this_turn"), 18, ACCENT, ft.FontWeight.BOLD),
-                label(tr.t("ui.step", n=index + 1, total=len(log)), 16, MUTED),
-            ],
-            spacing=12,
-            wrap=ctx.width < NARROW_BOARD,  # on a phone the step count goes under the title
-        ),
-        *earlier,
-        now,
-    ]
-    if left:
-        controls.append(label(tr.t("reglement.ui.more_steps", count=left), 15, ACCENT))
-    controls.append(step_buttons(ctx, STEP_KEY, index, len(log), ident_prefix=ident_prefix, last_text=tr.t("reglement.ui.show_last"), as_part=False))
-    return ft.Semantics(
-        identifier=f"{ident_prefix}s",
-        key=f"{ident_prefix}s",
-        content=ft.Container(bgcolor=PANEL, border_radius=12, padding=12, content=ft.Column(controls, spacing=6)),
     )
 
 
@@ -629,17 +745,17 @@ def wake_rings(view: View, sel: dict[str, Any]) -> dict[str, str]:
     return {seat: HIGHLIGHT if seat in chosen else "#4FC3F7" for seat in view.wake_choices}
 
 
-def wake_tap(ctx: GameContext, view: View, sel: dict[str, Any]) -> Any:
+def wake_tap(ctx: GameContext, view: View, sel: dict[str, Any]) -> ChairTap:
     """On the host board during the wake-up: a tap on a sleeper toggles him, elsewhere informs."""
     info = info_tap(ctx, view)
 
-    async def tap(seat_id: str) -> None:
+    async def tap(seat_id: str, _by: int | None) -> None:
         if seat_id in view.wake_choices:
             await toggle_wake(ctx, view, sel, seat_id)
         else:
-            await info(seat_id)
+            await info.run(seat_id, None)
 
-    return tap
+    return ChairTap(tap)
 
 
 def waking(view: View, sel: dict[str, Any]) -> list[str]:
@@ -678,13 +794,15 @@ def final_standings(ctx: GameContext, view: View, size: int) -> ft.Control:
     return ft.Semantics(identifier="standings", key="standings", content=ft.Row(items, wrap=True, spacing=18, run_spacing=6))
 
 
-def info_tap(ctx: GameContext, view: View) -> Any:
-    async def tap(seat_id: str) -> None:
+def info_tap(ctx: GameContext, view: View) -> ChairTap:
+    """A tap on a chair says what it is, under the table (a second tap hides it)."""
+
+    async def tap(seat_id: str, _by: int | None) -> None:
         sel = selection(ctx, view)
         sel["info"] = None if sel.get("info") == seat_id else seat_id
         await ctx.rerender()
 
-    return tap
+    return ChairTap(tap)
 
 
 def kind_buttons(ctx: GameContext, view: View, sel: dict[str, Any], player: int) -> ft.Control:
@@ -693,7 +811,8 @@ def kind_buttons(ctx: GameContext, view: View, sel: dict[str, Any], player: int)
 
     def choose(kind: str) -> Any:
         async def pick() -> None:
-            sel["kind"] = kind
+            # the selection of the drawing shown at the tap (the buttons are kept from drawing to drawing)
+            ctx.ui.get(SELECTION_NOW, sel)["kind"] = kind
             await ctx.rerender()
 
         return pick
@@ -732,11 +851,19 @@ def options_for(view: View, card: str, mine: bool = False) -> Any:
     return next((o for o in options if o.card == card), None)
 
 
+#: ctx.ui key of the selection of the last drawing (see `selection`)
+SELECTION_NOW = "reglement.selection"
+
+
 def selection(ctx: GameContext, view: View) -> dict[str, Any]:
+    """This page's choices in the making for the state `view` shows (a card picked, a kind of
+    gangster, the sleepers to wake), forgotten when the state moves on; also kept as the
+    drawing's own (SELECTION_NOW), for the handlers of parts kept from earlier drawings."""
     key = selection_key(view)
     if key not in ctx.ui:
         ctx.ui[key] = {}
     selected: dict[str, Any] = ctx.ui[key]
+    ctx.ui[SELECTION_NOW] = selected
     return selected
 
 
