@@ -186,7 +186,7 @@ class Phase:
 
 
 def notice_text() -> str:
-    from companion.i18n import translator
+    from views.i18n import translator
 
     try:
         return translator("en").t("ui.too_many_events")

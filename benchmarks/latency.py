@@ -298,7 +298,7 @@ class GameMirror:
 
     def __init__(self, setup: dict[str, Any], seed: int, lang: str = "en"):
         from companion.games import GAMES
-        from companion.i18n import translator
+        from views.i18n import translator
 
         self.game = GAMES[self.game_id]
         self.setup = self.game.setup_model.model_validate(setup)

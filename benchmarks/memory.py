@@ -129,7 +129,7 @@ async def wait_for_sessions(base_url: str, count: int, timeout: float) -> float:
 
 
 async def open_board_and_leave(base_url: str, route: str) -> None:
-    from companion.i18n import translator
+    from views.i18n import translator
 
     heading = translator("en").t("ui.last_rulings")
     board = FletClient(base_url, route, width=TABLET[0], height=TABLET[1], name="board")

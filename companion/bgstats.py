@@ -107,7 +107,7 @@ def bgstats_link(play: BGStatsPlay) -> str:
 
 def room_play(room: Any) -> BGStatsPlay | None:
     """The play of a finished room (companion.room.Room), None while it runs."""
-    from companion.i18n import UI
+    from companion.i18n import MESSAGES
 
     standings = room.game.standings(room.state)
     if standings is None:
@@ -118,7 +118,7 @@ def room_play(room: Any) -> BGStatsPlay | None:
     return bgstats_play(
         play_id=f"{room.id}-{room.seed}",
         game_id=room.game_id,
-        game_name=UI[f"game.{room.game_id}"],
+        game_name=MESSAGES[f"game.{room.game_id}"],
         names=room.names,
         standings=standings,
         start_player=start_player,

@@ -98,7 +98,8 @@ class Game(Protocol[SetupT, StateT, ActionT]):
     setup_model: type[SetupT]
     #: validates a raw action (a log entry, a submission) into one of the action models
     action_adapter: TypeAdapter[ActionT]
-    #: English templates for ruling codes and error codes, and UI labels the game needs
+    #: English templates of the game's rulings, its errors and the names they use (cards,
+    #: phases, house rules); its pages' labels live with its views (views/labels/<game>.py)
     messages: dict[str, str]
     #: {setup field: its allowed values} for the setup screen and the rule card
     house_rules: dict[str, tuple[Any, ...]]

@@ -41,28 +41,10 @@ if TYPE_CHECKING:
     from companion.i18n import Translator
     from companion.room import Host, Room
 
-#: Strings of the history pages and of import refusals (codes -> English).
+#: Strings of the import page and of import refusals, and what the command line says of a replay
+#: (codes -> English); the history pages' labels are the views' (views/labels/pages.py).
 MESSAGES: dict[str, str] = {
-    "history.title": "Finished games",
-    "history.none": "No finished game yet.",
-    "history.open": "Finished games",
-    "history.replay": "Replay",
-    "history.board": "Board",
-    "history.export": "Download the log",
-    "history.import": "Import a game log",
-    "history.imported": "imported",
-    "history.ended": "Ended {when}",
-    "history.actions": "{n:plural:one=# action|other=# actions}",
-    "history.rounds": "{n:plural:one=# round|other=# rounds}",
-    "history.winners": "Winner: {seats:seats}",
     "history.back": "Back to the finished games",
-    "history.first": "Start",
-    "history.last": "End",
-    "history.step": "Step {n:num} of {total:num}",
-    "history.start": "Before the first action",
-    "history.acted": "{seat:seat} acted",
-    "history.undone_between": "Undone by the host just before this: {n:plural:one=# action|other=# actions} (not part of the game).",
-    "history.no_rulings": "Nothing to explain for this action.",
     "history.import_title": "Import a finished game",
     "history.import_help": "Choose a complete log (exported from the host board once the game had ended). It is checked action by action before it is kept.",
     "history.import_button": "Import",

@@ -20,19 +20,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from companion.i18n import LANGUAGES, Translator, translator
 
-#: Codes -> English; registered in companion.i18n.MESSAGE_MODULES.
+#: Codes -> English of the check page and its causes (the host board's join help says them too,
+#: in its own labels: views/labels/pages.py); registered in companion.i18n.MESSAGE_MODULES.
 MESSAGES: dict[str, str] = {
-    "lan.help.button": "Join help",
-    "lan.help.title": "Phones join here",
-    "lan.help.join_at": "This host's address:",
-    "lan.help.seats_taken": "Every seat is taken, so no phone can join by the table QR code. To move a seat to a new phone, tap the link icon beside that seat on the board: it shows the seat's new QR code.",
-    "lan.help.by_seat": "Phones join seat by seat: tap a seat on the board to show its QR code, and that player's phone scans it.",
-    "lan.help.open_room": "Phones join a room from its board: open the room, then each phone scans its QR code (\u201cScan to pick your seat\u201d) and picks a free seat.",
-    "lan.help.interface": "Network the phones are on",
-    "lan.help.interface_hint": "This computer has several networks. Pick the one the phones use (usually Wi-Fi); new QR codes and links will use it.",
-    "lan.help.check_title": "A phone cannot join?",
-    "lan.help.check_body": "Open this check page on it. If the page loads, the phone reaches this host; if not, see the usual causes below.",
-    "lan.help.causes_title": "Usual causes when phones cannot reach the host",
     "lan.check.title": "This phone reached the table host",
     "lan.check.host": "Table host: {address}",
     "lan.check.join": "Players join at: {address}",

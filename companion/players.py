@@ -24,16 +24,6 @@ COLOUR_SHAPES: dict[str, str] = {
 }
 
 
-#: Codes -> English (the setup form's words about the players); registered in
-#: companion.i18n.MESSAGE_MODULES.
-MESSAGES: dict[str, str] = {
-    "setup.name_default": "Left empty: {colour}",
-    "setup.name_twice": "Same name as row {rows}",
-    "setup.names_twice": "Two players are called {name}: rows {rows}. Give each player a name of their own.",
-    "setup.name_undrawable": "No screen shows {chars}",
-    "setup.names_undrawable": "Row {row}: the screens cannot show {chars} (the app has no emoji font). Leave it out of the name.",
-}
-
 #: a player's name, at most this many characters (the setup form's field stops there)
 NAME_LENGTH = 24
 

@@ -281,8 +281,6 @@ def card_text(card: RuleCard, tr: Translator) -> RenderedCard:
 # --- the text ----------------------------------------------------------------------------------
 
 MESSAGES: dict[str, str] = {
-    "card.open": "Rules",
-    "card.back": "Back to the game",
     "card.house_rules": "House rules at this table",
     "card.house_rule": "{rule}: {choice}",
     # -- Vabanque (docs/rules/vabanque.md) --

@@ -63,13 +63,10 @@ def rank_of(standings: Sequence[Standing], seat: int) -> Standing:
 #: the largest table any game seats (places are named up to here)
 MAX_PLACES = 8
 
+#: Codes -> English of the places and of each game's details (the standings page's own labels are
+#: the views': views/labels/pages.py); registered in companion.i18n.MESSAGE_MODULES.
 MESSAGES: dict[str, str] = {
-    "standing.title": "Final standings",
-    "standing.you_came": "You came {place}",
-    "standing.you_won": "You won!",
-    "standing.shared": "shared",
     **{f"standing.place.{n}": {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th") for n in range(1, MAX_PLACES + 1)},
-    "standing.score": "{n:num} points",
     "standing.vabanque.round": "Round {round:num}: {amount:money} paid",
     "standing.corruption.contracts": "{n:plural:one=# contract won|other=# contracts won}",
     "standing.corruption.contract": "{name} (round {round:num}): {amount:money}",

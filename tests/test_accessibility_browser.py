@@ -44,11 +44,11 @@ import psutil
 import pytest
 
 from companion.engine import seat_audience
-from companion.i18n import all_messages, translator
 from tests.harness.browser import BOARD_VIEWPORT, PHONE_VIEWPORT, WAIT_MS, ident, launch, seat_device_script
 from tests.harness.server import RefereeServer, prepare_rooms
 from tools.screenshots import GAMES, SHOWS_JS, Scene, play_randomly_until, prepare
 from views.common import glyph
+from views.i18n import all_messages, translator
 from views.join import table_url
 
 pytestmark = pytest.mark.browser

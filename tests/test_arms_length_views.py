@@ -8,11 +8,11 @@ from __future__ import annotations
 import flet as ft
 import pytest
 
-from companion.i18n import Translator
 from tests.harness.flet_inprocess import walk_controls
 from views.common import ACCENT, BUTTON_TEXT_PADDING, DISABLED_FILL, DISABLED_TEXT, big_button
 from views.games.chicago_poker import pieces as chicago_poker
 from views.games.corruption import pieces as corruption
+from views.i18n import Translator
 from views.screen import GameContext
 
 

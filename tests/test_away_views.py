@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine import seat_audience
-from companion.i18n import translator
 from tests.harness.world import show_private
 from tests.test_views_inprocess import world_at_cards
 from views.away import entered, is_position
+from views.i18n import translator
 
 EN = translator("en")
 

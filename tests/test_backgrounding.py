@@ -23,8 +23,8 @@ import pytest
 
 from benchmarks.flet_client import FletClient
 from benchmarks.latency import ServerProcess, Table, VabanqueMirror, create_room, vabanque_setup
-from companion.i18n import translator
 from tests.drills.phones import expected_phone_lines, phone_shows
+from views.i18n import translator
 
 PLAYERS = 3
 SEED = 3434

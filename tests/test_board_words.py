@@ -9,10 +9,11 @@ from typing import Any
 
 from babel.messages.pofile import read_po
 
-from companion.i18n import LOCALES_DIR, all_messages, translator
+from companion.i18n import LOCALES_DIR
 from tests.harness.flet_inprocess import FakeBrowser
 from tests.test_views_inprocess import CHIP_TABLES, make_world
 from views.app import LANG_KEY
+from views.i18n import all_messages, translator
 
 #: "your"/"you" in each language, as a board must not say it
 SECOND_PERSON = {

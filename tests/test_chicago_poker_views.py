@@ -384,10 +384,10 @@ def test_every_phase_of_random_games_renders() -> None:
 
     from companion.engine import BOARD, seat_audience
     from companion.games.chicago_poker import GAME, Setup
-    from companion.i18n import Translator
     from views.common import PEEK_KEY, PEEK_SHOWN
     from views.games import get
     from views.games.chicago_poker.pieces import SHOW_LAST
+    from views.i18n import Translator
 
     ui = get("chicago_poker")
 

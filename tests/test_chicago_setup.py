@@ -12,12 +12,13 @@ import pytest
 
 from companion.games.chicago_poker import Setup
 from companion.games.poker_hands import CATEGORIES, RECOMMENDED_RANKING, compare, evaluate
-from companion.i18n import LANGUAGES, Translator
+from companion.i18n import LANGUAGES
 from companion.room import Rejected
 from companion.rule_cards import card_text, rule_card
 from tests.harness.flet_inprocess import walk_controls
 from tests.test_home import choose, control_in, type_into
 from views.games.chicago_poker import setup as ui
+from views.i18n import Translator
 
 A, B = 0, 1
 NAMES = ("Ada", "Bea")

@@ -20,12 +20,12 @@ from typing import Any
 
 import pytest
 
-from companion.i18n import translator
 from tests.harness.browser import WAIT_MS, enable_semantics, ident, launch
 from tests.harness.server import RefereeServer, prepare_rooms
 from tests.harness.touch import Finger, centre
 from tests.test_chicago_poker_views import OPENING, SEED, cp_setup
 from views.games.chicago_poker.pieces import PLAY_BUTTON_CHROME
+from views.i18n import translator
 from views.text_metrics import text_width
 
 pytestmark = pytest.mark.browser

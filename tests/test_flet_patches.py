@@ -23,13 +23,13 @@ from websockets.exceptions import ConnectionClosed
 from benchmarks.flet_client import TABLET, FletClient
 from benchmarks.flood import RULES, RULES_BACK, HealthPoller, Player, patch_frames, reconnect_loop, send_flood, told
 from benchmarks.latency import ServerProcess, Table, VabanqueMirror, create_rooms, free_port, vabanque_setup
-from companion.i18n import translator
 from tests.conftest import VABANQUE_SEED
 from tests.conftest import vabanque_setup as table_setup
 from tests.harness.flet_inprocess import FakeBrowser, walk_controls
 from tests.harness.world import make_world
 from views import flet_patches
 from views.flet_patches import drawing, hardening, speed
+from views.i18n import translator
 
 #: sha256 (first 16 hex digits) of the source of each Flet function a patch replaces or relies
 #: on, as in flet / flet-web 1.0.5. A change means: read the new version, re-check the patch.

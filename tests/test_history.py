@@ -18,10 +18,10 @@ import pytest
 from companion.engine import BOARD
 from companion.games import GAMES
 from companion.history import MAX_LOG_ENTRIES, MAX_UPLOAD_BYTES, check_log, finished_games, import_log, refusal_text, replay_steps
-from companion.i18n import translator
 from companion.room import Host, Rejected, Room
 from tests.harness.flet_inprocess import FakeBrowser, Tab
 from views import games as game_uis
+from views.i18n import translator
 from views.screen import GameContext
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -70,7 +70,7 @@ async def test_every_house_rule_choice_shows_whole(lang: str, width: int, make_h
     the field's text size (measured in the app's font, views/text_metrics.py), or it is also
     written out whole beside the field (issue 15: "(ruleboo…"). Every house rule of every game,
     every value; the rule's name fits its field too."""
-    from companion.i18n import translator
+    from views.i18n import translator
     from views.text_metrics import fits_dropdown, text_width
 
     tr = translator(lang)

@@ -43,8 +43,8 @@ async def test_pass_and_play_is_worded_and_says_whose_choices(lang: str, make_ho
     for a screen reader; once the tablet is handed over, the screen says whose choices it shows."""
     import flet as ft
 
-    from companion.i18n import translator
     from tests.harness.flet_inprocess import walk_controls
+    from views.i18n import translator
 
     tr = translator(lang)
     world = await make_world(make_host, harness_factory, f"pass-words-{lang}")

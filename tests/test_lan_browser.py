@@ -16,12 +16,12 @@ from typing import Any
 
 import pytest
 
-from companion.i18n import translator
 from companion.network import CAUSES
 from tests.conftest import VABANQUE_PLAYERS, VABANQUE_SEED, vabanque_setup
 from tests.harness.browser import BOARD_VIEWPORT, PHONE_VIEWPORT, chromium, enable_semantics, ident
 from tests.harness.qr import decode_qr
 from tests.harness.server import RefereeServer, free_port, prepare_rooms
+from views.i18n import translator
 
 pytestmark = pytest.mark.browser
 

@@ -29,9 +29,9 @@ from typing import Any
 import pytest
 
 from benchmarks.flet_client import FletClient
-from companion.i18n import translator
 from tests.conftest import VABANQUE_PLAYERS, VABANQUE_SEED, vabanque_setup
 from tests.harness.server import ROOT, RefereeServer, prepare_rooms
+from views.i18n import translator
 
 #: They add interfaces to this host and take them away: one after another, on the worker that
 #: runs the tests reading the host's interfaces (tests/plugins/parallel.py), so no reading

@@ -10,7 +10,6 @@ from typing import Any
 import flet as ft
 import pytest
 
-from companion.i18n import translator
 from companion.network import (
     CAUSES,
     InterfaceAddress,
@@ -24,6 +23,7 @@ from tests.conftest import VABANQUE_SEED, vabanque_setup
 from tests.harness.flet_inprocess import FakeBrowser, FletHarness, Tab, walk_controls
 from tests.harness.qr import decode_qr
 from views.app import AppConfig, build_main
+from views.i18n import translator
 
 PORT = 8550
 #: two interfaces of a host on two networks (documentation/benchmarking ranges, never contacted)

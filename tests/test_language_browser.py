@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from companion.i18n import translator
 from tests.conftest import VABANQUE_PLAYERS, VABANQUE_SEED, vabanque_setup
 from tests.harness.browser import BOARD_VIEWPORT, PHONE_VIEWPORT, WAIT_MS, enable_semantics, ident, launch
 from tests.harness.server import RefereeServer, prepare_rooms
+from views.i18n import translator
 
 pytestmark = pytest.mark.browser
 

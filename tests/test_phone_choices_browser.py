@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
-from companion.i18n import translator
 from tests.conftest import VABANQUE_SEED
 from tests.harness.browser import WAIT_MS, enable_semantics, ident, launch
 from tests.harness.server import RefereeServer, prepare_rooms
 from views.common import SECRET_FACE
+from views.i18n import translator
 
 pytestmark = pytest.mark.browser
 

@@ -20,13 +20,13 @@ from typing import Any
 import flet as ft
 
 from companion.engine import BOARD, seat_audience
-from companion.i18n import Translator
 from companion.room import Room
 from tests.conftest import VABANQUE_SEED, vabanque_setup
 from tests.harness.flet_inprocess import Tab, walk_controls
 from tests.harness.world import World, make_world, show_private
 from tests.test_chicago_poker_views import OPENING, cp_setup
 from tests.test_reglement_views import preset_setup
+from views.i18n import Translator
 
 EN = Translator("en")
 SEAT = 1

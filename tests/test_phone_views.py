@@ -7,11 +7,11 @@ from typing import Any
 
 from flet.messaging.protocol import MessageAction
 
-from companion.i18n import translator
 from tests.harness.flet_inprocess import FakeBrowser, Tab
 from tests.harness.world import PHONE, World
 from tests.test_views_inprocess import CHIP_TABLES, make_world
 from views.app import LANG_KEY, language_for
+from views.i18n import translator
 
 
 def vibrations(phone: Tab) -> int:

@@ -40,11 +40,11 @@ import pytest
 from benchmarks.flet_client import FletClient
 from benchmarks.latency import DB_NAME, ServerProcess, Table, VabanqueMirror, board_shows, create_room, vabanque_setup
 from companion.games import GAMES
-from companion.i18n import translator
 from companion.room import Accepted, Host, Rejected, RoomEvent, idempotency_key
 from companion.store import Store
 from tests.drills.phones import expected_phone_lines, phone_shows
 from tests.drills.sockets import kill_connection, ss_kill_unavailable
+from views.i18n import translator
 
 PLAYERS = 3
 STEP_TIMEOUT = 30.0

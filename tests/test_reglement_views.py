@@ -472,8 +472,8 @@ async def test_seating_prompt_names_the_placer_once_and_seat_random_is_an_action
     """The seating step's heading names the player once, in their chip ("◆ Yvette Yvette seats a
     gangster" said it twice); "Seat everyone at random" is drawn as an action, not in Undo's grey;
     on a tablet the step-by-step panel has nearly half the width, so Previous / Next / Latest fit one line."""
-    from companion.i18n import translator
     from views.common import ACCENT
+    from views.i18n import translator
     from views.text_metrics import text_width
 
     world = await make_world(make_host, harness_factory, f"seat-prompt-{lang}", {"players": PLAYERS, "first_placer": BLUE})

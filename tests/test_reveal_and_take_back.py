@@ -15,9 +15,9 @@ import pytest
 from companion.engine import BOARD, RuleError, seat_audience
 from companion.games import GAMES
 from companion.history import check_log, import_log
-from companion.i18n import translator
 from companion.room import LOG_FORMAT_VERSION, Host, Rejected, Room, replay, replay_export
 from companion.store import LogEntry, Store
+from views.i18n import translator
 
 ROOT = Path(__file__).resolve().parent.parent
 FORMAT_1 = ROOT / "tests" / "data" / "format_v1"

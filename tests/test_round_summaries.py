@@ -8,8 +8,9 @@ import random
 from companion.engine import BOARD
 from companion.games import GAMES
 from companion.games.vabanque import CardPlacement, TablePayout
-from companion.i18n import LANGUAGES, translator
+from companion.i18n import LANGUAGES
 from views.games.vabanque.pieces import round_summary
+from views.i18n import translator
 
 NAMES = ["Anna", "Bo", "Dmitri"]
 

@@ -14,6 +14,7 @@ from companion.rule_cards import RuleCard, card_codes, card_text, options, rule_
 from tests.harness.flet_inprocess import FakeBrowser
 from tests.test_views_inprocess import screen_of, world_at_cards
 from views.common import PEEK_KEY
+from views.i18n import translator as page_translator
 
 GAME_IDS = sorted(GAMES)
 
@@ -168,13 +169,13 @@ async def test_rules_on_a_russian_phone_then_back_to_a_current_game(make_host: A
     await world.submit_for(current, {"type": "place_card", "by": current, "table": 3, "card": "cheat"})
     assert phone.frames_since(mark), "the phone was not redrawn while the card was up"
     assert phone.has("rule-card") and phone.has("rules-notice")
-    assert ru.t("ui.your_turn") in phone.text(phone.find("rules-notice"))
+    assert page_translator("ru").t("ui.your_turn") in phone.text(phone.find("rules-notice"))
 
     await phone.click("rules-back")
     assert not phone.has("rule-card")
     assert phone.has("your-turn") and phone.has("show-private") and not phone.has("hide-private")
     assert screen_of(phone).shown_version == world.room.version
-    assert ru.t("ui.your_turn") in phone.text()
+    assert page_translator("ru").t("ui.your_turn") in phone.text()
 
 
 async def test_the_card_is_the_same_public_text_on_a_phone_and_on_the_board(make_host: Any, harness_factory: Any) -> None:

@@ -24,7 +24,8 @@ from companion.engine import RuleError
 from companion.games import GAMES
 from companion.games.reglement import Setup
 from companion.games.reglement_board import Board, default_board
-from companion.i18n import LANGUAGES, PLURAL_SPEC, all_messages, translator, validation_problems
+from companion.i18n import LANGUAGES, PLURAL_SPEC, validation_problems
+from views.i18n import all_messages, translator
 
 NAMES = ["Ann", "Bob", "Cyd", "Dee", "Eve"]
 COLOURS = ["red", "blue", "green", "yellow", "purple"]

@@ -23,11 +23,11 @@ import pytest
 from PIL import Image, ImageDraw
 
 from companion.games import GAMES
-from companion.i18n import translator
 from tests.harness.browser import BOARD_VIEWPORT, WAIT_MS, chromium, enable_semantics, ident
 from tests.harness.server import RefereeServer
 from views.games import UIS
 from views.home import RULE_TEXT_SIZES
+from views.i18n import translator
 from views.text_metrics import fits_dropdown, text_width
 
 pytestmark = pytest.mark.browser

@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from companion.games import GAMES
-from companion.i18n import LANGUAGES, translator
+from companion.i18n import LANGUAGES
 from companion.standings import Detail, ranked
+from views.i18n import translator
 
 PLAYERS = [{"name": n, "colour": c} for n, c in [("Anna", "red"), ("Boris", "blue"), ("Chloe", "green"), ("Dmitri", "yellow")]]
 

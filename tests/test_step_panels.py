@@ -19,12 +19,12 @@ import pytest
 
 from companion.engine import BOARD
 from companion.games.vabanque import GAME, Setup
-from companion.i18n import Translator
 from tests.harness.flet_inprocess import walk_controls
 from views.context import GameContext
 from views.games.corruption import choices as corruption_choices
 from views.games.vabanque import board as vabanque_board
 from views.games.vabanque import pieces as ui
+from views.i18n import Translator
 from views.reveal import ready_panel
 from views.steps import go_to_step, shown_step
 from views.text_metrics import text_width

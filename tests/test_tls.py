@@ -24,8 +24,8 @@ from cryptography.hazmat.primitives import serialization
 
 from benchmarks.flet_client import TABLET, FletClient
 from benchmarks.latency import RoomInfo, ServerProcess, create_room, vabanque_setup
-from companion.i18n import translator
 from tests.harness.browser import BOARD_VIEWPORT, enable_semantics, launch_args, require_chromium
+from views.i18n import translator
 
 pytestmark = pytest.mark.slow
 

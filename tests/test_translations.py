@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 from babel.messages.pofile import read_po
 
-from companion.i18n import CARD_SEPARATOR, CARDS_SPEC, LOCALES_DIR, PLURAL_SPEC, all_messages, plural_forms, plural_problems, translator
+from companion.i18n import CARD_SEPARATOR, CARDS_SPEC, LOCALES_DIR, PLURAL_SPEC, plural_forms, plural_problems
+from views.i18n import all_messages, translator
 
 TARGETS = ("fr", "ru")
 NAMES = ["Alice", "Bruno", "Chloe", "Dmitri"]

@@ -13,9 +13,9 @@ import pytest
 
 from companion.engine import BOARD
 from companion.games.vabanque import GAME, TABLES_BY_PLAYERS, Setup
-from companion.i18n import Translator
 from tests.harness.flet_inprocess import walk_controls
 from views.games.vabanque import board as ui
+from views.i18n import Translator
 from views.screen import GameContext
 
 COLOURS = ["red", "blue", "green", "yellow", "purple", "orange"]

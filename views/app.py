@@ -27,7 +27,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
 
-from companion.i18n import LANGUAGES, translator
+from companion.i18n import LANGUAGES
 from companion.history import finished_room
 from companion.room import Host, new_token, valid_device_secret
 from views.board import BoardScreen
@@ -36,6 +36,7 @@ from views.flet_patches.hardening import when_events_dropped
 from views.common import centered_message, setup_page
 from views.history import HistoryScreen, ReplayScreen
 from views.home import HomeScreen
+from views.i18n import translator
 from views.memory import reclaim_soon
 from views.join import TableScreen
 from views.seat import SeatScreen

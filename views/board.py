@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion.engine import BOARD, seat_audience
-from companion.i18n import Translator
 from companion.room import Rejected, Room, RoomEvent
 from views import games as game_uis
 from views.context import GameContext
@@ -37,6 +36,7 @@ from views.common import (
     role,
     tagged,
 )
+from views.i18n import Translator
 from views.join import table_url
 from views.lan import JoinHelp
 from views.reveal import reveal_panel

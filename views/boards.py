@@ -22,11 +22,12 @@ from pydantic import ValidationError
 
 from companion.games.reglement import SeatView
 from companion.games.reglement_board import BUSINESSES, Board, BoardSeat, default_board
-from companion.i18n import Translator, validation_problems
+from companion.i18n import validation_problems
 from companion.reglement_library import Entry, LibraryError, ReglementLibrary
 from views.common import ACCENT, DANGER, INK, MUTED, PANEL, PlainScreen, banner, big_button, choice_name, handler, label, tagged
 from views.context import GameContext
 from views.games.reglement.pieces import CHOSEN, ChairTap, legend, table_drawing
+from views.i18n import Translator
 
 if TYPE_CHECKING:
     from views.session import PageSession

@@ -12,8 +12,8 @@ import flet as ft
 import qrcode
 from qrcode.image.svg import SvgPathFillImage
 
-from companion.i18n import Translator
 from views.context import GameContext
+from views.i18n import Translator
 from views.text_metrics import text_width
 from companion.players import COLOUR_SHAPES
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import flet as ft
 
-    from companion.i18n import Translator
+    from views.i18n import Translator
 
 
 @dataclass

@@ -24,7 +24,6 @@ from companion.history import (
     format_when,
     replay_steps,
 )
-from companion.i18n import Translator
 from companion.room import Room
 from views import games as game_uis
 from views.common import (
@@ -40,6 +39,7 @@ from views.common import (
     player_chip,
     tagged,
 )
+from views.i18n import Translator
 from views.screen import GameContext, refresh_page
 
 if TYPE_CHECKING:

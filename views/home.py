@@ -10,12 +10,12 @@ import flet as ft
 from companion.games import GAMES
 from views.games import UIS, GameUI
 from views.games import get as game_ui
-from companion.i18n import Translator
 from babel.lists import format_list
 
 from companion.glyphs import undrawable
 from companion.players import NAME_LENGTH, Colour
 from companion.room import Rejected
+from views.i18n import Translator
 from views.lan import JoinHelp
 from views.text_metrics import BODY_LETTER_SPACING, fits_dropdown, text_width
 from views.screen import refresh_page

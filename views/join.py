@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from companion.i18n import Translator
 from companion.room import Rejected, Room, RoomEvent
 from views.common import ACCENT, COLOUR_HEX, MUTED, PlainScreen, banner, big_button, centered_message, glyph, handler, label, tagged, text_on
+from views.i18n import Translator
 from views.screen import refresh_page
 
 if TYPE_CHECKING:

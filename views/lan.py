@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from companion.i18n import Translator
 from companion.network import JoinAddresses, causes, port_of
 from views.common import ACCENT, FELT, INK, MUTED, banner, big_button, handler, label, qr_svg, tagged
+from views.i18n import Translator
 
 if TYPE_CHECKING:
     from views.session import PageSession

@@ -12,9 +12,9 @@ from typing import Any
 
 import flet as ft
 
-from companion.i18n import Translator
 from companion.rule_cards import card_text, rule_card
 from views.common import ACCENT, INK, PANEL, banner, big_button, label, tagged
+from views.i18n import Translator
 
 #: the button's identifier (tests, screen readers) and the card's
 RULES_BUTTON = "rules"

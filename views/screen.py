@@ -15,11 +15,11 @@ from flet.components.component import Renderer
 from views.away import is_position
 # (GameContext is this module's name too: screens and tests import it here)
 from views.context import GameContext  # noqa: F401
+from views.i18n import Translator
 from views.sections import CHECK as CHECK_SECTIONS, Sections, duplicate_sibling_keys
 from views.common import COLOUR_HEX, glyph, show_screen, text_on
 
 from companion.engine import BOARD, Audience
-from companion.i18n import Translator
 from companion.room import Rejected, Room, RoomEvent
 
 if TYPE_CHECKING:

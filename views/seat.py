@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion.engine import seat_audience
-from companion.i18n import Translator
 from companion.room import Room, RoomEvent
 from views import games as game_uis
 from views.context import GameContext
+from views.i18n import Translator
 from views.screen import RoomScreen
 from views.standings import my_place, standings_table
 from views.rule_cards import rules_button, rules_page

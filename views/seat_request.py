@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from companion.i18n import Translator
 from companion.room import Rejected, Room, RoomEvent, SeatRequest
 from views.common import ACCENT, MUTED, PlainScreen, banner, big_button, handler, label, tagged
+from views.i18n import Translator
 from views.screen import refresh_page
 
 if TYPE_CHECKING:

@@ -11,9 +11,9 @@ from typing import Any
 import flet as ft
 
 from companion.bgstats import bgstats_link, room_play
-from companion.i18n import Translator
 from companion.standings import Standing, detail_text, place, rank_of
 from views.common import ACCENT, INK, MUTED, PANEL, big_button, label, player_chip, qr_svg, tagged
+from views.i18n import Translator
 
 
 def figure(tr: Translator, row: Standing) -> str:

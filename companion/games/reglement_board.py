@@ -52,12 +52,6 @@ MESSAGES: dict[str, str] = {
     "reglement.board.err.faces_itself": "seat {at} cannot face itself",
     "reglement.board.err.faces_several": "seat {at} faces {count:plural:one=# seat|other=# seats} ({ids}); a seat faces at most one",
     "reglement.board.err.too_small": "the board has {count:plural:one=# seat|other=# seats} but {players:plural:one=# player brings|other=# players bring} {gangsters:plural:one=# gangster|other=# gangsters}",
-    # reading a board someone pasted or saved (views/boards.py)
-    "reglement.board.err.not_an_object": "a board is a JSON object with a list of seats",
-    "reglement.board.err.bad_facing": "facing must be a list of pairs of seat names",
-    # the library's reason (a file that cannot be written) is technical: it stays as it is
-    "reglement.board.save_failed": "Could not save the board: {problem}",
-    "reglement.board.err.bad_json": "this is not valid JSON: {detail} (line {line}, column {column})",
 }
 
 

@@ -15,7 +15,6 @@ from companion.games.corruption import (
     NEW_CONTRACTS_PER_BODY,
     View,
 )
-from companion.i18n import Translator
 from views.common import (
     ACCENT,
     COLOUR_HEX,
@@ -34,6 +33,7 @@ from views.common import (
 from views.context import GameContext
 from views.games.corruption.choices import award_choice, placement_picker
 from views.games.corruption.pieces import CARD_FACE, WON, card_tile, catalogue, contracts_by_id, pending_text, remember_values, reveal_marks, step_focus, step_index, steps_panel
+from views.i18n import Translator
 
 # --------------------------------------------------------------------------------------------
 # the board

@@ -9,7 +9,6 @@ from typing import Any
 import flet as ft
 
 from companion.games.vabanque import GAME, View
-from companion.i18n import Translator
 from views.common import (
     ACCENT,
     COLOUR_HEX,
@@ -23,6 +22,7 @@ from views.common import (
     text_on,
 )
 from views.context import GameContext
+from views.i18n import Translator
 from views.steps import shown_step, step_buttons
 
 CARD_COLOURS = {"raise": "#FFD54F", "bluff": "#B0BEC5", "cheat": "#FF8A80"}
