@@ -179,22 +179,14 @@ def prompt_row(ctx: GameContext, view: View) -> ft.Control:
     }.get(view.phase, "reglement.ui.prompt_play")
     bits: list[ft.Control] = []
     if player is not None:
-        # the sentence names the player; beside it their colour and shape only ("◆ Yvette
-        # Yvette seats a gangster" said the name twice)
-        colour = ctx.colours[player]
-        bits.append(
-            ft.Container(
-                content=ft.Text(glyph(colour), size=26, color=text_on(colour), weight=ft.FontWeight.BOLD),
-                bgcolor=COLOUR_HEX[colour],
-                border_radius=8,
-                padding=ft.Padding.symmetric(horizontal=8, vertical=2),
-            )
-        )
-        bits.append(label(tr.t(code, ctx.names, seat=player), 26, INK, ft.FontWeight.BOLD))
+        said = tr.t(code, ctx.names, seat=player)
         gang = view.gangs[player]
+        left = ""
         if view.phase in ("seating", "alerte") and gang.unseated:
-            left = ", ".join(f"{n}× {kind_name(ctx, k)}" for k, n in count_kinds(gang.unseated))
-            bits.append(label(tr.t("reglement.ui.to_seat", kinds=left), 17, MUTED))
+            left = tr.t("reglement.ui.to_seat", kinds=", ".join(f"{n}× {kind_name(ctx, k)}" for k, n in count_kinds(gang.unseated)))
+        bits.append(ctx.part("prompt-player", (player, said), lambda: prompt_player(ctx, player, said)))
+        if left:
+            bits.append(ctx.part("prompt-left", left, lambda: role("left", label(left, 17, MUTED))))
     row: ft.Control = ft.Row(bits, wrap=True, spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER)
     if ctx.acts_for_current and view.phase == "play" and player is not None and ctx.width < WIDE_PROMPT:
         # the buttons would squeeze the name into a column of letters: they go under it
@@ -207,6 +199,29 @@ def prompt_row(ctx: GameContext, view: View) -> ft.Control:
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
     return ft.Semantics(identifier="prompt", key="prompt", content=row)
+
+
+def prompt_player(ctx: GameContext, player: int, said: str) -> ft.Control:
+    """Whose turn, in their colour and shape, and what they do: the sentence names the player,
+    beside it their colour and shape only ("◆ Yvette Yvette seats a gangster" said the name
+    twice)."""
+    colour = ctx.colours[player]
+    return ft.Row(
+        [
+            ft.Container(
+                content=ft.Text(glyph(colour), size=26, color=text_on(colour), weight=ft.FontWeight.BOLD),
+                bgcolor=COLOUR_HEX[colour],
+                border_radius=8,
+                padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+            ),
+            label(said, 26, INK, ft.FontWeight.BOLD),
+        ],
+        spacing=12,
+        tight=True,
+        wrap=True,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        key="player",
+    )
 
 
 # -- seating (free seating and Alerte! re-seating) --
@@ -226,9 +241,11 @@ def seating_tap(ctx: GameContext, view: View, sel: dict[str, Any], player: int) 
 
 def seating_controls(ctx: GameContext, view: View, sel: dict[str, Any], player: int) -> ft.Control:
     tr = ctx.tr
+    hint = tr.t("reglement.ui.board_hint_seating", ctx.names, seat=player)
+    unseated = count_kinds(view.gangs[player].unseated)
     rows: list[ft.Control] = [
-        label(tr.t("reglement.ui.board_hint_seating", ctx.names, seat=player), 18, ACCENT, ft.FontWeight.BOLD),
-        kind_buttons(ctx, view, sel, player),
+        ctx.part("seat-hint", hint, lambda: role("hint", label(hint, 18, ACCENT, ft.FontWeight.BOLD))),
+        ctx.part("seat-kinds", (unseated, chosen_kind(view, sel, player), player), lambda: role("kinds", kind_buttons(ctx, view, sel, player))),
     ]
     if view.phase == "seating":
         rows.append(random_seating(ctx, view, player))

@@ -655,17 +655,15 @@ def turn_steps(ctx: GameContext, view: View) -> ft.Control:
     if view.phase == "wake":
         current = 4
         wake = f"{tr.t('reglement.ui.choosing')} · {wake}"
+    return ctx.part("turn-steps", (cake, income, cards, wake, current), lambda: steps_strip(ctx, (cake, income, cards, wake), current))
+
+
+def steps_strip(ctx: GameContext, details: tuple[str, str, str, str], current: int) -> ft.Control:
+    """The turn's four steps side by side (two a line on a phone), the current one lit."""
+    tr = ctx.tr
     narrow = ctx.width < NARROW_BOARD
     boxes: list[ft.Control] = []
-    for n, (title, detail) in enumerate(
-        [
-            (tr.t("reglement.ui.step1"), cake),
-            (tr.t("reglement.ui.step2"), income),
-            (tr.t("reglement.ui.step3"), cards),
-            (tr.t("reglement.ui.step4"), wake),
-        ],
-        start=1,
-    ):
+    for n, (title, detail) in enumerate(zip((tr.t(f"reglement.ui.step{k}") for k in range(1, 5)), details, strict=True), start=1):
         active = n == current
         done = n < current
         boxes.append(
@@ -868,17 +866,20 @@ def selection(ctx: GameContext, view: View) -> dict[str, Any]:
 
 
 def turn_buttons(ctx: GameContext, view: View, player: int, phone: bool = False) -> list[ft.Control]:
-    """Set a card aside (before any card) and end the turn (after a card or the set-aside)."""
+    """Set a card aside (before any card) and end the turn (after a card or the set-aside); each a
+    part, drawn from the action it sends."""
     tr = ctx.tr
     started = bool(view.cards_played or view.discarded)
     buttons: list[ft.Control] = []
     if not started:
-        buttons.append(act_button(ctx, player, tr.t("reglement.ui.set_aside"), handler(ctx.submit, {"type": "discard", "by": player}), ident="discard"))
+        discard = {"type": "discard", "by": player}
+        buttons.append(ctx.part("discard", player, lambda: act_button(ctx, player, tr.t("reglement.ui.set_aside"), handler(ctx.submit, discard), ident="discard")))
     end_turn: dict[str, Any] = {"type": "end_turn", "by": player}
     if view.wake_up == "optional" and view.wake_choices:
         # the older form of the wake-up choice: it rides on end_turn (see wake_panel)
         end_turn["wake"] = waking(view, selection(ctx, view))
-    buttons.append(act_button(ctx, player, tr.t("reglement.ui.end_turn"), handler(ctx.submit, end_turn), ident="end-turn", disabled=not started, reason=tr.t("reglement.err.nothing_played")))
+    about = (tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in end_turn.items())), started)
+    buttons.append(ctx.part("end-turn", about, lambda: role("end-turn", act_button(ctx, player, tr.t("reglement.ui.end_turn"), handler(ctx.submit, end_turn), ident="end-turn", disabled=not started, reason=tr.t("reglement.err.nothing_played")))))
     return buttons
 
 
