@@ -301,6 +301,9 @@ async def test_special_cards_on_the_phone(make_host: Any, harness_factory: Any) 
     await ada.click("limo-from-1")
     await ada.click("limo-card-3")
     await ada.click("limo-to-2")
+    # the chosen source and destination are told to screen readers as chosen, the others not
+    assert ada.find("limo-from-1").selected and ada.find("limo-to-2").selected  # type: ignore[union-attr]
+    assert not any(ada.find(i).selected for i in ada.identifiers() if i.startswith(("limo-from-", "limo-to-")) and i not in ("limo-from-1", "limo-to-2"))  # type: ignore[union-attr]
     await ada.click("special-confirm")
     state = world.room.state
     assert [(p.card.pair(), p.face_up) for p in state.businesses[1].columns[A]] == [((2, "c1"), False)]

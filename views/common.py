@@ -137,9 +137,12 @@ def big_button(
     width: float | None = None,
     disabled: bool = False,
     key: str | None = None,
+    selected: bool | None = None,
 ) -> ft.Control:
     """A touch target of at least 56 px, labelled for screen readers and tests. `key`: when it
-    is not `ident` (a control acting for a player is keyed by that player: GameContext.act_key)."""
+    is not `ident` (a control acting for a player is keyed by that player: GameContext.act_key).
+    `selected`: one of a choice's options, told to screen readers as chosen or not (its colour
+    shows it to the eye)."""
     # disabled: drawn dim whatever its colour (a bright yellow "Next" on the last step, or a
     # light "Undo" after a reveal, looks tappable)
     button = ft.Button(
@@ -155,7 +158,7 @@ def big_button(
         disabled=disabled,
     )
     if ident:
-        return ft.Semantics(identifier=ident, key=key or ident, content=button, button=True)
+        return ft.Semantics(identifier=ident, key=key or ident, content=button, button=True, selected=selected)
     return button
 
 

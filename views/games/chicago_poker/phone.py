@@ -344,7 +344,7 @@ def limousine_controls(ctx: GameContext, view: View, seat: int, special_key: Any
 
     out: list[ft.Control] = [label(tr.t("chicago_poker.ui.limo_from"), 16, MUTED)]
     sources = [b for b in view.businesses if b.columns[seat].cards and not b.columns[seat].marker]
-    out.append(ft.Row([big_button(str(b.id), handler(update, {"source": b.id, "positions": []}), ident=f"limo-from-{b.id}", colour=ACCENT if b.id == source else "#B0BEC5", width=64) for b in sources], wrap=True))
+    out.append(ft.Row([big_button(str(b.id), handler(update, {"source": b.id, "positions": []}), ident=f"limo-from-{b.id}", colour=ACCENT if b.id == source else "#B0BEC5", width=64, selected=b.id == source) for b in sources], wrap=True))
     if source is not None:
         column = next(b for b in view.businesses if b.id == source).columns[seat]
         cells = []
@@ -364,7 +364,7 @@ def limousine_controls(ctx: GameContext, view: View, seat: int, special_key: Any
         out.append(ft.Row(cells, wrap=True, spacing=4))
         out.append(label(tr.t("chicago_poker.ui.limo_to"), 16, MUTED))
         targets = [b for b in view.businesses if b.id != source and len(b.columns[seat].cards) < COLUMN_MAX]
-        out.append(ft.Row([big_button(str(b.id), handler(update, {"destination": b.id}), ident=f"limo-to-{b.id}", colour=ACCENT if b.id == destination else "#B0BEC5", width=64) for b in targets], wrap=True))
+        out.append(ft.Row([big_button(str(b.id), handler(update, {"destination": b.id}), ident=f"limo-to-{b.id}", colour=ACCENT if b.id == destination else "#B0BEC5", width=64, selected=b.id == destination) for b in targets], wrap=True))
     ready = source is not None and destination is not None and 1 <= len(positions) <= LIMOUSINE_MAX
     action = {"type": "limousine", "by": seat, "source": source, "destination": destination, "positions": positions}
     out.append(act_button(ctx, seat, tr.t("chicago_poker.ui.play_special", special="limousine"), handler(ctx.submit, action) if ready else None, ident="special-confirm", disabled=not ready, reason=tr.t("chicago_poker.ui.limo_pick_first", max=LIMOUSINE_MAX)))
