@@ -53,16 +53,30 @@ def browser() -> Iterator[Any]:
         yield launched
 
 
-def qr_codes_painted(page: Any, expected: set[str], timeout: float = 30.0) -> bool:
-    """Screenshots until every expected QR code decodes (images paint a moment after their
-    semantics node exists)."""
+def qr_codes_painted(page: Any, expected: dict[str, str], timeout: float = 30.0) -> bool:
+    """Screenshots until every expected QR code (its identifier -> the text it must hold)
+    decodes, each read from the page's picture cropped to its own node with a margin, as a camera
+    held over it would (images paint a moment after their semantics node exists). On a timeout
+    the message says where each node was and what the whole page and each crop held."""
     deadline = time.monotonic() + timeout
-    found: set[str] = set()
-    while not expected <= found:
-        found |= set(decode_qr(page.screenshot()))
+    found: dict[str, list[str]] = {}
+    while True:
+        shot = page.screenshot()
+        for identifier, text in expected.items():
+            if text in found.get(identifier, ()):
+                continue
+            box = ident(page, identifier).bounding_box()
+            if box is None:
+                continue
+            margin = 24
+            clip = {"x": max(0, box["x"] - margin), "y": max(0, box["y"] - margin), "width": box["width"] + 2 * margin, "height": box["height"] + 2 * margin}
+            found[identifier] = decode_qr(page.screenshot(clip=clip))
+        if all(text in found.get(identifier, ()) for identifier, text in expected.items()):
+            return True
         if time.monotonic() > deadline:
-            raise AssertionError(f"QR codes painted: {found}, expected {expected}")
-    return True
+            boxes = {identifier: ident(page, identifier).bounding_box() for identifier in expected}
+            raise AssertionError(f"QR codes not read: crops read {found}, the whole page {decode_qr(shot)}; nodes {boxes}; viewport {page.viewport_size}; expected {expected}")
+        page.wait_for_timeout(200)
 
 
 def table_secret(server: RefereeServer, room: str) -> str:
@@ -105,7 +119,7 @@ def test_board_and_seat_work_through_a_lan_name(lan: Any, browser: Any) -> None:
         # raster image paints there, see views/common.py qr_svg).
         # (on a room's board, its join QR code is the table's: phones pick a free seat)
         secret = table_secret(server, room)
-        assert qr_codes_painted(board, {f"{public}/table/{room}/{secret}", f"{public}/check"})
+        assert qr_codes_painted(board, {"join-qr": f"{public}/table/{room}/{secret}", "check-qr": f"{public}/check"})
         ident(board, "close-join-help").click()
         expect(ident(board, "join-help-panel")).to_have_count(0)
 
@@ -114,7 +128,7 @@ def test_board_and_seat_work_through_a_lan_name(lan: Any, browser: Any) -> None:
         ident(board, f"seat-{SEAT}").click()
         expect(ident(board, f"seat-qr-{SEAT}")).to_be_visible()
         url = f"{public}/join/{room}/{tokens[SEAT]}"
-        assert qr_codes_painted(board, {url})
+        assert qr_codes_painted(board, {f"seat-qr-{SEAT}": url})
         page = phone.new_page()
         page.goto(url)
         enable_semantics(page)
