@@ -132,14 +132,8 @@ def board_body(ctx: GameContext, view: View, reveal: ft.Control | None) -> ft.Co
         # and "Г · Громила ×3" take 457 px of a tablet's 464). One row with or without an entry:
         # the panel keeps its place (and its parts) when the entry comes and goes.
         shares = SEATING_SHARES if view.phase in ("seating", "alerte") else (5, 4)
-        items.append(
-            ft.Row(
-                [ft.Container(entry, expand=shares[0], key="entry", visible=entry is not None), ft.Container(panel, expand=shares[1], key="panel")],
-                vertical_alignment=ft.CrossAxisAlignment.START,
-                spacing=12,
-                key="entry-and-panel",
-            )
-        )
+        # a group: the panel's own changes are sent with the page's, not in frames of their own
+        items.append(ctx.group("entry-and-panel", (shares, entry is not None), [entry or ft.Container(), panel], partial(entry_and_panel, shares, entry is not None)))
     else:
         if entry is not None:
             items.append(role("entry", entry))
@@ -153,6 +147,17 @@ def board_body(ctx: GameContext, view: View, reveal: ft.Control | None) -> ft.Co
     if reveal is not None:
         items.insert(0, role("reveal", reveal))
     return ctx.group("board-body", None, items, lambda items: ft.Column(items, spacing=10))
+
+
+def entry_and_panel(shares: tuple[int, int], has_entry: bool, children: list[ft.Control]) -> ft.Control:
+    """The host's entry beside the step-by-step panel (the panel alone when there is no entry)."""
+    entry, panel = children
+    return ft.Row(
+        [ft.Container(entry, expand=shares[0], key="entry", visible=has_entry), ft.Container(panel, expand=shares[1], key="panel")],
+        vertical_alignment=ft.CrossAxisAlignment.START,
+        spacing=12,
+        key="entry-and-panel",
+    )
 
 
 def prompt_row(ctx: GameContext, view: View) -> ft.Control:
