@@ -400,7 +400,8 @@ def private_section(ctx: GameContext, build: Callable[[], ft.Control], *, hold_t
         items.append(ctx.part("show-private", None, lambda: show_private_button(ctx)))
     if state:
         content = build()
-        content.key = "private-content"
+        if content.key is None:  # (a group's control is keyed already, and is never changed)
+            content.key = "private-content"
         items.append(content)
     else:
         for key in ctx.ui.pop(PEEK_DRAFTS, ()):

@@ -121,7 +121,8 @@ def seat_body(ctx: GameContext, view: View) -> ft.Control:
         # mounted through the game, hidden while nothing is private: a turn's start shows it, it
         # does not send it
         hold, release = pad_texts(ctx, view, seat)
-        items.append(private_section(ctx, lambda: ft.Column([build() for build in parts], spacing=12), hold_text=hold, release_text=release, visible=bool(parts)))
+        # groups down to the picker's: a pick goes out in the page's own frame
+        items.append(private_section(ctx, lambda: ctx.group("private-parts", None, [build() for build in parts], lambda built: ft.Column(built, spacing=12)), hold_text=hold, release_text=release, visible=bool(parts)))
     if board.phase == "actions" and board.current == seat:
         items.extend(turn_controls(ctx, view, seat))
     elif board.phase != "over":
@@ -281,14 +282,9 @@ def play_panel(ctx: GameContext, view: View, seat: int) -> ft.Control:
     legal = view.my_legal
     assert legal is not None
     key = draft_key(ctx, ("chicago_poker.card", view.turn, view.actions_left))
-    return panel(
-        [
-            label(ctx.tr.t("chicago_poker.ui.play_card"), 17, ACCENT, ft.FontWeight.BOLD),
-            card_picker(ctx, view, key, compact=True),
-            play_buttons(ctx, view, seat, legal.play, key, compact=True),
-        ],
-        ident="play-card",
-    )
+    title = ctx.part("play-card-title", None, lambda: label(ctx.tr.t("chicago_poker.ui.play_card"), 17, ACCENT, ft.FontWeight.BOLD))
+    children = [title, card_picker(ctx, view, key, compact=True), play_buttons(ctx, view, seat, legal.play, key, compact=True)]
+    return ctx.group("play-card", None, children, lambda children: panel(children, ident="play-card"))
 
 
 def special_panel(ctx: GameContext, view: View, seat: int, kind: str, special_key: Any) -> ft.Control:

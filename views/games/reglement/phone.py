@@ -123,7 +123,8 @@ def public_table(ctx: GameContext, board: View) -> ft.Control:
     ]
     width = max(300.0, ctx.width - 8)
     drawing = table_drawing(ctx, board, width, rings, None, centre, min_tile=PHONE_TILE, key="phone-table")
-    return ft.Semantics(identifier="phone-table", key="phone-table", content=drawing)
+    # a group around the drawing's groups: a chair's change goes out in the page's own frame
+    return ctx.group("phone-table", None, [drawing], lambda drawing: ft.Semantics(identifier="phone-table", key="phone-table", content=drawing[0]))
 
 
 #: ctx.ui key of the gangster this seat seats next (read at the tap: the seats' buttons are kept)
