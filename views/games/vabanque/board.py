@@ -5,11 +5,9 @@ acting for the current player, and the reveal and payout beside the ring."""
 from __future__ import annotations
 
 import math
-from typing import Any
-
 import flet as ft
 
-from companion.games.vabanque import View
+from companion.games.vabanque import Card, TableView, View
 from views.common import (
     ACCENT,
     COLOUR_HEX,
@@ -147,7 +145,7 @@ def turn_order(ctx: GameContext, view: View) -> ft.Control:
     return ft.Row([player_chip(ctx.tr, ctx.names, ctx.colours, s, 13) for s in view.order], wrap=True, alignment=ft.MainAxisAlignment.CENTER, spacing=4)
 
 
-def table_tile(ctx: GameContext, table: Any, tile: float, left: float, top: float, tappable: bool, highlighted: bool, current: int | None) -> ft.Control:
+def table_tile(ctx: GameContext, table: TableView, tile: float, left: float, top: float, tappable: bool, highlighted: bool, current: int | None) -> ft.Control:
     """One table of the ring; `current`: the player a tap places a chip for (when `tappable`).
 
     What the table shows (its face: `tile_face`) is drawn whoever acts. Over it, when a tap
@@ -205,7 +203,7 @@ def face_head(number: ft.Control, total: ft.Control, tile: float) -> ft.Control:
     return ft.Column([number, total], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=0, tight=True)
 
 
-def face_number(table: Any, tile: float) -> ft.Control:
+def face_number(table: TableView, tile: float) -> ft.Control:
     return label(str(table.number), int(tile * 0.18), ACCENT, ft.FontWeight.BOLD)
 
 
@@ -233,7 +231,7 @@ def face_box(tile: float, highlighted: bool, inner: list[ft.Control]) -> ft.Cont
     )
 
 
-def tile_face(ctx: GameContext, table: Any, tile: float, highlighted: bool) -> ft.Control:
+def tile_face(ctx: GameContext, table: TableView, tile: float, highlighted: bool) -> ft.Control:
     """What a table shows on its tile. Until it is revealed its total, its pawns and its card
     backs are parts of their own, so a chip placed sends one line, not the tile's tokens again;
     a revealed table (its cards in words, fitted around the pawns) is one part."""
@@ -255,9 +253,10 @@ def tile_face(ctx: GameContext, table: Any, tile: float, highlighted: bool) -> f
     return ctx.group(f"tile-face-{number}", (tile, highlighted), inner, lambda inner: face_box(tile, highlighted, inner))
 
 
-def revealed_face(ctx: GameContext, table: Any, tile: float, highlighted: bool) -> ft.Control:
+def revealed_face(ctx: GameContext, table: TableView, tile: float, highlighted: bool) -> ft.Control:
     """A revealed table's number, total, pawns and cards in words on its felt, drawn whole (an
     unrevealed one is drawn in parts: see tile_face)."""
+    assert table.payout is not None  # tile_face draws a table this way once it is revealed
     big = tile >= 90  # a tablet's tiles (a phone's are about 70 px)
     token = token_size(tile)
     head = face_head(face_number(table, tile), face_total(ctx, table.total, tile), tile)
@@ -323,7 +322,7 @@ def rows_needed(widths: list[float], room: float, spacing: float = 3) -> int:
     return rows
 
 
-def card_words_size(ctx: GameContext, cards: list[tuple[str, int]], width: float, height: float, largest: int) -> int:
+def card_words_size(ctx: GameContext, cards: list[tuple[Card, int]], width: float, height: float, largest: int) -> int:
     """The largest type (down to SMALLEST_WORDS) in which a revealed table's cards, in words,
     wrap into `width` x `height`; 0 if none does."""
     words = [card_words(ctx, card, seat) for card, seat in cards]
@@ -335,7 +334,7 @@ def card_words_size(ctx: GameContext, cards: list[tuple[str, int]], width: float
     return 0
 
 
-def revealed_cards(ctx: GameContext, cards: list[tuple[str, int]], width: float, size: int, wrap: bool = False) -> ft.Control:
+def revealed_cards(ctx: GameContext, cards: list[tuple[Card, int]], width: float, size: int, wrap: bool = False) -> ft.Control:
     """A revealed table's cards, each in words with its owner's shape ("▲ Raise"); `wrap`: the
     words may wrap inside a card as wide as `width` (when no size fits them on one line)."""
     faces = [card_face_small(ctx, card, seat, size, width if wrap else None) for card, seat in cards]

@@ -8,7 +8,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.games.vabanque import View
+from companion.games.vabanque import Card, LegalMoves, TableView, View
 from views.common import (
     ACCENT,
     FELT_LIGHT,
@@ -86,7 +86,7 @@ def seat_body(ctx: GameContext, view: View) -> ft.Control:
     return ctx.group("seat-body", None, items, lambda items: ft.Column(items, spacing=10))
 
 
-def card_buttons(ctx: GameContext, cards: Any, chosen: str | None, round_number: int) -> ft.Control:
+def card_buttons(ctx: GameContext, cards: tuple[Card, ...], chosen: str | None, round_number: int) -> ft.Control:
     """The cards to choose from: one face, size and place each, whatever their names in this
     language (see `secret_choices`); the pick is ringed thinly in dark grey, seen by the owner."""
     names = [ctx.tr.t(f"vabanque.card.{card}") for card in cards]
@@ -164,7 +164,7 @@ async def place_on(ctx: GameContext, seat: int, number: int) -> None:
     await ctx.submit(action)
 
 
-def table_picker(ctx: GameContext, view: View, seat: int, legal: Any, chosen: str | None) -> ft.Control:
+def table_picker(ctx: GameContext, view: View, seat: int, legal: LegalMoves, chosen: str | None) -> ft.Control:
     """The tables as buttons, on the phone for the whole game and shown only while this seat
     places something: its chip, or the card it has picked. Hidden in between (a hidden control
     takes no tap: views/flet_patches/hardening.py 3), so a turn's start or end shows or hides them and
@@ -224,7 +224,7 @@ def table_picker(ctx: GameContext, view: View, seat: int, legal: Any, chosen: st
     return ctx.group("table-picker", shown, [grid], lambda grid: ft.Container(visible=shown, content=grid[0]))
 
 
-def table_row(ctx: GameContext, table: Any) -> ft.Control:
+def table_row(ctx: GameContext, table: TableView) -> ft.Control:
     """A table's line on a phone: its number and total, then its pawns and card backs, each a
     part (a chip placed changes the total alone)."""
     number = table.number
@@ -237,7 +237,7 @@ def table_row(ctx: GameContext, table: Any) -> ft.Control:
     return ctx.group(f"table-row-{number}", None, bits, lambda bits: ft.Row(bits, spacing=6, wrap=True))
 
 
-def table_tokens(ctx: GameContext, table: Any) -> ft.Control:
+def table_tokens(ctx: GameContext, table: TableView) -> ft.Control:
     """A table's pawns and card backs on a phone, each a part: a card placed sends that one."""
     number = table.number
     tokens = [ctx.part(f"row-pawn-{number}-{s}", s, partial(pawn, ctx, s, 18)) for s in table.pawns]

@@ -4,11 +4,10 @@ view state in ctx.ui), cards, pawns and the move buttons."""
 from __future__ import annotations
 
 import math
-from typing import Any
-
 import flet as ft
 
-from companion.games.vabanque import GAME, View
+from companion.engine import Ruling
+from companion.games.vabanque import GAME, TablePayout, View
 from views.common import (
     ACCENT,
     COLOUR_HEX,
@@ -49,9 +48,9 @@ def is_my_turn(view: View, seat: int) -> bool:
 # -- steps of the payout, shown one at a time (a view state, not a game action) --
 
 
-def payout_steps(view: View) -> list[tuple[int | None, list[Any]]]:
+def payout_steps(view: View) -> list[tuple[int | None, list[Ruling]]]:
     """[(table or None, rulings)] : one step per revealed table, then the new order / result."""
-    steps: list[tuple[int | None, list[Any]]] = [(p.table, GAME.explain_table(p, view.raise_rule)) for p in view.payouts]
+    steps: list[tuple[int | None, list[Ruling]]] = [(p.table, GAME.explain_table(p, view.raise_rule)) for p in view.payouts]
     if view.round_rulings:
         steps.append((None, list(view.round_rulings)))
     return steps
@@ -94,7 +93,7 @@ def payout_panel(ctx: GameContext, view: View) -> ft.Control:
     )
 
 
-def round_summary(tr: Any, names: list[str], players: int, payouts: Any, round_number: int) -> list[str]:
+def round_summary(tr: Translator, names: list[str], players: int, payouts: tuple[TablePayout, ...], round_number: int) -> list[str]:
     """One line a player: what the round's payout gave them and why ("Anna +0: Dmitri's Cheat
     took table 5"), from the public payouts."""
     lines = []
@@ -112,8 +111,8 @@ def round_summary(tr: Any, names: list[str], players: int, payouts: Any, round_n
             if seat in p.pawn_blocked:
                 cheater = next(c for c, _ in p.cheat_paid if c != seat)
                 reasons.append(tr.t("vabanque.summary.cheat_took", names, cheater=cheater, table=p.table))
-        amount = f"+{tr.money(gained)}"
-        lines.append(tr.t("vabanque.summary.line", names, seat=seat, amount=amount, reasons=tr.list(reasons) if reasons else tr.t("vabanque.summary.no_pawn")))
+        gain = f"+{tr.money(gained)}"
+        lines.append(tr.t("vabanque.summary.line", names, seat=seat, amount=gain, reasons=tr.list(reasons) if reasons else tr.t("vabanque.summary.no_pawn")))
     return [tr.t("vabanque.summary.title", round=round_number), *lines]
 
 
