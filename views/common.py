@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 import functools
 import io
-from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from collections.abc import Awaitable, Callable, Hashable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import flet as ft
 import qrcode
@@ -16,6 +16,9 @@ from views.context import GameContext
 from views.i18n import Translator
 from views.text_metrics import text_width
 from companion.players import COLOUR_SHAPES
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 FONT = "DejaVu"
 FONTS = {FONT: "fonts/DejaVuSans.ttf", f"{FONT} Bold": "fonts/DejaVuSans-Bold.ttf"}
@@ -430,7 +433,10 @@ def show_private_button(ctx: GameContext) -> ft.Control:
 PEEK_DRAFTS = "privacy.drafts"
 
 
-def draft_key(ctx: GameContext, key: Any) -> Any:
+KeyT = TypeVar("KeyT", bound=Hashable)
+
+
+def draft_key(ctx: GameContext, key: KeyT) -> KeyT:
     """`key` names a half-made choice inside the private section (a value picked, its colour not
     yet): it is forgotten as soon as the section hides."""
     drafts = ctx.ui.setdefault(PEEK_DRAFTS, set())
@@ -438,10 +444,14 @@ def draft_key(ctx: GameContext, key: Any) -> Any:
     return key
 
 
-def public_view(ctx: GameContext, view: Any) -> Any:
+#: a game's `View` (companion/games/<game>.py)
+ViewT = TypeVar("ViewT", bound="BaseModel")
+
+
+def public_view(ctx: GameContext, view: ViewT) -> ViewT:
     """What a phone's public section is drawn from: the room's BOARD projection
     (`ctx.board_view`), so nothing of `view.me` can reach it; `view` where no board projection
-    was given (a seat-less context)."""
+    was given (a seat-less context). The board projection is the same game's, so of `view`'s type."""
     board = getattr(ctx, "board_view", None)
     return board if board is not None else view
 

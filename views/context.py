@@ -9,13 +9,35 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     import flet as ft
+    from pydantic import BaseModel
 
     from views.i18n import Translator
+    from views.sections import Sections
+
+#: sends an action to the room: a JSON object (its "type", "by" and the action's own fields, JSON
+#: values of every kind: so Any), against the version the drawing showed; True when the room took it
+Submit = Callable[[dict[str, Any]], Awaitable[bool]]
+#: draws the page again (after a change of the view state in `GameContext.ui` or `SetupContext.state`)
+Rerender = Callable[[], Awaitable[None]]
+
+
+class ActingKeys(Protocol):
+    """What a context asks of its page's handover (views/screen.py `Handover`, named here by what it
+    does: views/screen.py imports this module)."""
+
+    def key(self, base: str, seat: int) -> str: ...
+
+    def slot(self, seat: int) -> int: ...
+
+    # views/sections.py: what a drawing has asked of it so far, and giving it back
+    def checkpoint(self) -> tuple[Any, ...]: ...
+
+    def restore(self, saved: tuple[Any, ...]) -> None: ...
 
 
 @dataclass
@@ -31,18 +53,22 @@ class GameContext:
     seat: int | None
     #: may enter public actions for the current player (the host board)
     acts_for_current: bool
-    submit: Any
+    submit: Submit
+    #: the game UI module's per-device view state: each game's own keys and values (of any kind)
     ui: dict[Any, Any] = field(default_factory=dict)
-    rerender: Any = None
+    #: draws the page again. Every page's context passes its render; only a drawing that no tap
+    #: redraws leaves it out (the board editor's, which acts for nobody and passes no `submit`
+    #: either, and the tests')
+    rerender: Rerender = None  # type: ignore[assignment]  # None stands for "never called" there: an Optional would ask every game's handler to check it
     #: the host's data directory (saved boards, presets), None when the host has none
     data_dir: Path | None = None
     #: the room version this drawing shows: `submit` sends it (the version the finger saw)
     version: int = -1
     #: keys of controls acting for a player (see Handover.key); None on pages that act for nobody
-    handover: Any = None
+    handover: ActingKeys | None = None
 
     #: the page's parts reused from its last drawing (views/sections.py); None: build them all
-    sections: Any = None
+    sections: Sections | None = None
 
     def act_key(self, base: str, seat: int) -> str:
         """The key (and so the control id) of a control acting for `seat`: a tap still on its way
@@ -91,7 +117,8 @@ class GameContext:
 
     #: on a seat's page: the room's BOARD projection, what a phone's public section is drawn
     #: from (never from `view.me`, so only the pad's section can hold a secret)
-    board_view: Any = None
+    #: (the game's own `View`: companion/games/<game>.py; `views.common.public_view` gives it that type)
+    board_view: BaseModel | None = None
 
 
 @dataclass
@@ -107,6 +134,6 @@ class SetupContext:
     data_dir: Path | None
     host_query: str
     page: ft.Page
-    rerender: Any
+    rerender: Rerender
     state: dict[str, Any] = field(default_factory=dict)
     rules: dict[str, str] = field(default_factory=dict)
