@@ -4,12 +4,12 @@ reinforcements and the public table."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import flet as ft
 
-from companion.games.chicago_poker import COLUMN_MAX, LIMOUSINE_MAX, View
+from companion.games.chicago_poker import COLUMN_MAX, LIMOUSINE_MAX, Pick, View
 from views.common import (
     ACCENT,
     INK,
@@ -190,7 +190,7 @@ def my_face_down(ctx: GameContext, view: View) -> ft.Control:
     return panel(rows, ident="my-face-down")
 
 
-def _pick_text(ctx: GameContext, pick: Any) -> str:
+def _pick_text(ctx: GameContext, pick: Pick) -> str:
     if pick.card is not None:
         return card_text(ctx, pick.card)
     if pick.special is not None:
@@ -219,9 +219,11 @@ def turn_controls(ctx: GameContext, view: View, seat: int) -> list[ft.Control]:
 SPECIALS = ("liquidation", "police_raid", "limousine", "revolver", "bribe")
 #: `ctx.ui` entry: the key under which the special card being played is kept, this drawing
 SPECIAL_KEY_NOW = "chicago_poker.special_key"
+#: that key: ("chicago_poker.special", turn, actions left) (see special_ui_key)
+SpecialKey = tuple[str, int, int]
 
 
-def specials_row(ctx: GameContext, specials: tuple[str, ...], special_key: Any, visible: bool) -> ft.Control:
+def specials_row(ctx: GameContext, specials: tuple[str, ...], special_key: SpecialKey | None, visible: bool) -> ft.Control:
     """The special cards the turn may play: mounted, hidden, between this phone's turns (a turn's
     start then shows it, it does not send it)."""
     tr = ctx.tr
@@ -265,7 +267,7 @@ def turn_buttons(ctx: GameContext, seat: int, draw: bool, end_turn: bool) -> ft.
     return ctx.group("my-turn", visible, buttons, lambda children: ft.Row(children, wrap=True, spacing=10, visible=visible))
 
 
-def special_ui_key(view: View) -> Any:
+def special_ui_key(view: View) -> SpecialKey:
     return ("chicago_poker.special", view.turn, view.actions_left)
 
 
@@ -287,7 +289,7 @@ def play_panel(ctx: GameContext, view: View, seat: int) -> ft.Control:
     return ctx.group("play-card", None, children, lambda children: panel(children, ident="play-card"))
 
 
-def special_panel(ctx: GameContext, view: View, seat: int, kind: str, special_key: Any) -> ft.Control:
+def special_panel(ctx: GameContext, view: View, seat: int, kind: str, special_key: SpecialKey) -> ft.Control:
     tr = ctx.tr
     names = ctx.names
 
@@ -324,7 +326,7 @@ def special_panel(ctx: GameContext, view: View, seat: int, kind: str, special_ke
     return panel(controls, ident=f"special-panel-{kind}")
 
 
-def limousine_controls(ctx: GameContext, view: View, seat: int, special_key: Any) -> list[ft.Control]:
+def limousine_controls(ctx: GameContext, view: View, seat: int, special_key: SpecialKey) -> list[ft.Control]:
     tr = ctx.tr
     key = (special_key, "limousine")
     chosen = dict(ctx.ui.get(key) or {})
@@ -334,7 +336,7 @@ def limousine_controls(ctx: GameContext, view: View, seat: int, special_key: Any
     # Own face-down cards show their faces only while the private section is open; backs otherwise.
     mine = {(h.business, h.position): h.card for h in view.me.face_down} if view.me and peeking(ctx) else {}
 
-    async def update(changes: dict[str, Any]) -> None:
+    async def update(changes: dict[str, int | list[int]]) -> None:
         ctx.ui[key] = {**chosen, **changes}
         await ctx.rerender()
 
@@ -393,7 +395,7 @@ def reinforce_panel(ctx: GameContext, view: View, seat: int) -> ft.Control:
     return panel(controls, ident="reinforce-choice", border=ACCENT)
 
 
-def special_reinforcement_controls(ctx: GameContext, view: View, seat: int, key: Any) -> list[ft.Control]:
+def special_reinforcement_controls(ctx: GameContext, view: View, seat: int, key: Hashable) -> list[ft.Control]:
     """Sending a special card. Under the reading of docs/rules/chicago_poker.md#reinforcements ("if_forced") it is allowed only to a player
     holding no gangster card, which the app cannot see: the player confirms it first."""
     tr = ctx.tr
@@ -402,7 +404,7 @@ def special_reinforcement_controls(ctx: GameContext, view: View, seat: int, key:
     out: list[ft.Control] = []
     if forced:
 
-        async def confirm(event: Any) -> None:
+        async def confirm(event: Any) -> None:  # Flet's change event
             ctx.ui[key] = {**(ctx.ui.get(key) or {}), "no_gangster": bool(event.control.value)}
             await ctx.rerender()
 

@@ -3,13 +3,13 @@ businesses, the players' standings and the shootout step by step (a view state: 
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable
 from functools import partial
 from typing import Any
 
 import flet as ft
 
-from companion.games.chicago_poker import COLOURS, VALUES, View
+from companion.games.chicago_poker import COLOURS, VALUES, BusinessView, Card, ColumnView, Face, Pick, Shootout, Tile, View
 from views.common import (
     ACCENT,
     COLOUR_HEX,
@@ -27,6 +27,7 @@ from views.common import (
     text_on,
 )
 from views.context import GameContext, SetupContext
+from views.i18n import Translator
 from views.steps import shown_step, step_buttons
 from views.text_metrics import text_width
 
@@ -77,11 +78,11 @@ def colour_digit(colour: str) -> str:
     return colour.removeprefix("c")
 
 
-def card_text(ctx: GameContext | SetupContext, card: Any) -> str:
+def card_text(ctx: GameContext | SetupContext, card: Card) -> str:
     return ctx.tr.t("chicago_poker.ui.card", value=card.value, colour=card.colour)
 
 
-def card_face(card: Any, size: float = 56, hidden_mark: bool = False) -> ft.Control:
+def card_face(card: Card, size: float = 56, hidden_mark: bool = False) -> ft.Control:
     """A gangster card: white face, value in the card's colour, colour number in the corner."""
     hex_ = CARD_HEX[card.colour]
     return ft.Container(
@@ -167,7 +168,7 @@ def tile_chip(kind: str, size: int = 26) -> ft.Control:
     )
 
 
-def pattern_legend(tr: Any, pattern: str) -> str:
+def pattern_legend(tr: Translator, pattern: str) -> str:
     """The pattern's pips in words, in the order they first come: "3 up · 2 down"."""
     parts = []
     for face in dict.fromkeys(pattern):
@@ -190,8 +191,9 @@ def pattern_pips(pattern: str, size: int = 16, legend: str | None = None) -> ft.
     return ft.Column([strip, label(legend, max(13, int(size * 0.9)), INK)], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.END)
 
 
-def tap(ident: str, content: ft.Control, on_click: Any, *, selected: bool = False, key: str | None = None) -> ft.Control:
-    """`key`: for a control acting for a player, keyed by that player (GameContext.act_key)."""
+def tap(ident: str, content: ft.Control, on_click: Callable[[Any], Awaitable[None]] | None, *, selected: bool = False, key: str | None = None) -> ft.Control:
+    """`key`: for a control acting for a player, keyed by that player (GameContext.act_key).
+    `on_click` takes Flet's event (Any: its payload is Flet's)."""
     content.on_click = on_click  # type: ignore[attr-defined]
     return ft.Semantics(identifier=ident, key=key or ident, button=True, selected=selected, content=content)
 
@@ -228,7 +230,7 @@ def known_cards(view: View) -> set[tuple[int, str]]:
     return known
 
 
-def picked_card(ctx: GameContext, key: Any) -> tuple[int | None, str | None]:
+def picked_card(ctx: GameContext, key: Hashable) -> tuple[int | None, str | None]:
     chosen = ctx.ui.get(key) or {}
     return chosen.get("value"), chosen.get("colour")
 
@@ -243,7 +245,7 @@ PICK_RING = "#37474F"
 PICKER = "chicago_poker.picker"
 
 
-async def choose_card_part(ctx: GameContext, field: str, item: Any) -> None:
+async def choose_card_part(ctx: GameContext, field: str, item: int | str) -> None:
     key, known = ctx.ui[PICKER]
     chosen = dict(ctx.ui.get(key) or {})
     chosen[field] = item
@@ -253,7 +255,7 @@ async def choose_card_part(ctx: GameContext, field: str, item: Any) -> None:
     await ctx.rerender()
 
 
-def card_picker(ctx: GameContext, view: View, key: Any, compact: bool) -> ft.Control:
+def card_picker(ctx: GameContext, view: View, key: Hashable, compact: bool) -> ft.Control:
     """Values 1-15 (phone: 3 rows of 5; board: one row), then the 5 colours; a card this
     audience can see elsewhere is disabled (each card exists once). Each button a part: a pick,
     or the next action's entry, redraws the buttons that changed."""
@@ -330,11 +332,11 @@ class _Card:
         self.colour = colour
 
 
-def card_payload(value: int, colour: str) -> dict[str, Any]:
+def card_payload(value: int, colour: str) -> dict[str, Any]:  # a card as a JSON action carries it
     return {"value": value, "colour": colour}
 
 
-def play_buttons(ctx: GameContext, view: View, seat: int, plays: Any, key: Any, compact: bool) -> ft.Control:
+def play_buttons(ctx: GameContext, view: View, seat: int, plays: tuple[tuple[int, Face], ...], key: Hashable, compact: bool) -> ft.Control:
     """One button per business where `seat`'s next card may go, saying face up or face down: each
     a part (a pick redraws their colours, not the buttons)."""
     tr = ctx.tr
@@ -417,7 +419,7 @@ def play_text_fits(texts: tuple[str, str], width: float) -> bool:
 # --------------------------------------------------------------------------------------------
 
 
-def business_header(ctx: GameContext, business: Any, card_size: float) -> ft.Control:
+def business_header(ctx: GameContext, business: BusinessView, card_size: float) -> ft.Control:
     pips = pattern_pips(business.pattern, int(card_size * 0.3), pattern_legend(ctx.tr, business.pattern))
     pips.expand = True  # the pattern takes the rest of the line, at its right end
     return ft.Row(
@@ -431,7 +433,7 @@ def business_header(ctx: GameContext, business: Any, card_size: float) -> ft.Con
     )
 
 
-def business_row(ctx: GameContext, number: int, column: Any, own: dict[int, Any], open_slot: bool, card_size: float) -> ft.Control:
+def business_row(ctx: GameContext, number: int, column: ColumnView, own: dict[int, Card], open_slot: bool, card_size: float) -> ft.Control:
     """One player's cards at a business (`own`: this seat's face-down cards by position, shown
     while its pad is open): a group of parts, so a card played builds that card alone; keyed by
     place, it goes in before the open slot, which moves along."""
@@ -451,13 +453,14 @@ def business_row(ctx: GameContext, number: int, column: Any, own: dict[int, Any]
         )
     if open_slot:
         face = column.next_face
+        assert face is not None  # an open slot is where the column's next card goes
         cells.append(ctx.part(f"{row}-open", (face, card_size), lambda: role("o", empty_slot(face, card_size))))
     if column.marker:
         cells.append(ctx.part(f"{row}-marker", card_size, lambda: role("m", marker_icon(card_size * 0.8))))
     return ctx.group(row, None, cells, lambda cells: ft.Row(cells, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER, key=f"s{seat}"))
 
 
-def card_cell(ctx: GameContext, seat: int, position: int, card: Any, hidden_mark: bool, card_size: float) -> ft.Control:
+def card_cell(ctx: GameContext, seat: int, position: int, card: Card | None, hidden_mark: bool, card_size: float) -> ft.Control:
     """The card at `position` of `seat`'s row: its face, or its back (`card` None)."""
     return role(f"c{position}", card_face(card, card_size, hidden_mark=hidden_mark) if card is not None else card_back(ctx, seat, card_size))
 
@@ -468,7 +471,7 @@ def business_row_chip(ctx: GameContext, seat: int, card_size: float) -> ft.Contr
     return chip
 
 
-def business_panel(ctx: GameContext, view: View, business: Any, width: float, card_size: float, mine: dict[tuple[int, int], Any] | None = None, compact: bool = False) -> ft.Control:
+def business_panel(ctx: GameContext, view: View, business: BusinessView, width: float, card_size: float, mine: dict[tuple[int, int], Card] | None = None, compact: bool = False) -> ft.Control:
     """A business: its type and pattern, then one row per player with cards there (each a part:
     a card played redraws its row only)."""
     number = business.id
@@ -501,7 +504,7 @@ def business_panel(ctx: GameContext, view: View, business: Any, width: float, ca
     )
 
 
-def businesses_grid(ctx: GameContext, view: View, width: float, mine: dict[tuple[int, int], Any] | None = None, compact: bool = False) -> ft.Control:
+def businesses_grid(ctx: GameContext, view: View, width: float, mine: dict[tuple[int, int], Card] | None = None, compact: bool = False) -> ft.Control:
     if not view.businesses:
         return ctx.part("businesses-none", None, lambda: label(ctx.tr.t("chicago_poker.ui.no_businesses"), 18, MUTED))
     per_row = 1 if compact or width < 700 else 2
@@ -511,7 +514,7 @@ def businesses_grid(ctx: GameContext, view: View, width: float, mine: dict[tuple
     return ctx.group("businesses", None, panels, lambda panels: ft.Row(panels, wrap=True, spacing=12, run_spacing=12, vertical_alignment=ft.CrossAxisAlignment.START))
 
 
-def player_standing(ctx: GameContext, seat: int, tiles: Any, hand: int, current: bool, compact: bool) -> ft.Control:
+def player_standing(ctx: GameContext, seat: int, tiles: tuple[Tile, ...], hand: int, current: bool, compact: bool) -> ft.Control:
     """A player's hand size and controlled businesses (`tiles`): a group of parts, so a card
     drawn or played builds the hand size alone."""
     key = f"player-{seat}"
@@ -558,7 +561,7 @@ SHOW_LAST = "chicago_poker.show_last"
 STEP_KEY = "chicago_poker.step"
 
 
-def shown_shootout(ctx: GameContext, view: View) -> Any:
+def shown_shootout(ctx: GameContext, view: View) -> Shootout | None:
     """The shootout being resolved; else the last one, if this device asked to see it again."""
     if view.shootout is not None:
         return view.shootout
@@ -586,7 +589,7 @@ def last_shootout_toggle(ctx: GameContext, view: View) -> ft.Control | None:
     return ctx.part("last-shootout", (count, showing, business), build)
 
 
-def shootout_steps(ctx: GameContext, view: View, shootout: Any) -> list[list[ft.Control]]:
+def shootout_steps(ctx: GameContext, view: View, shootout: Shootout) -> list[list[ft.Control]]:
     tr = ctx.tr
     names = ctx.names
     compact = ctx.seat is not None
@@ -620,8 +623,8 @@ def shootout_steps(ctx: GameContext, view: View, shootout: Any) -> list[list[ft.
             )
         )
     if len(shootout.tied) > 1:
-        top = shootout.entries[0]
-        hands.append(label(tr.t("chicago_poker.tied", names, seats=list(shootout.tied), hand=top.category, ranks=", ".join(map(str, top.ranks))), 18 if compact else 22, INK))
+        best_hand = shootout.entries[0]
+        hands.append(label(tr.t("chicago_poker.tied", names, seats=list(shootout.tied), hand=best_hand.category, ranks=", ".join(map(str, best_hand.ranks))), 18 if compact else 22, INK))
     steps.append(hands)
 
     # 2. each reinforcement round, revealed at once
@@ -671,7 +674,7 @@ def shootout_steps(ctx: GameContext, view: View, shootout: Any) -> list[list[ft.
     return steps
 
 
-def pick_cells(ctx: GameContext, pick: Any, size: float) -> list[ft.Control]:
+def pick_cells(ctx: GameContext, pick: Pick, size: float) -> list[ft.Control]:
     tr = ctx.tr
     if pick.card is not None:
         cells: list[ft.Control] = [card_face(pick.card, size)]
@@ -683,7 +686,7 @@ def pick_cells(ctx: GameContext, pick: Any, size: float) -> list[ft.Control]:
     return [label(tr.t("chicago_poker.ui.nothing_sent"), 18, MUTED)]
 
 
-def why(ctx: GameContext, shootout: Any) -> str:
+def why(ctx: GameContext, shootout: Shootout) -> str:
     """Why the winner wins, in the engine's own words."""
     tr = ctx.tr
     names = ctx.names
@@ -714,7 +717,7 @@ def why(ctx: GameContext, shootout: Any) -> str:
 LAST_SHOOTOUT_STEP, LAST_SHOOTOUT_INDEX = "chicago_poker.last_step", "chicago_poker.last_step_index"
 
 
-def shootout_panel(ctx: GameContext, view: View, shootout: Any) -> ft.Control:
+def shootout_panel(ctx: GameContext, view: View, shootout: Shootout | None) -> ft.Control:
     """The shootout's steps, one at a time, under its Previous and Next. Mounted, hidden, while no
     shootout is shown (`shootout` None): a reveal then sends the step, not the panel around it."""
     if shootout is None:

@@ -90,7 +90,7 @@ def ranking_editor(ctx: SetupContext) -> ft.Control:
         ranking[:] = RECOMMENDED_RANKING
         await ctx.rerender()
 
-    def arrow(category: str, direction: str, icon: Any, delta: int, disabled: bool) -> ft.Control:
+    def arrow(category: str, direction: str, icon: ft.IconData, delta: int, disabled: bool) -> ft.Control:
         ident = f"ranking-{direction}-{category}"
         return ft.Semantics(
             identifier=ident,
