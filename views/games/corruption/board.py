@@ -4,7 +4,7 @@ so nothing hidden can be drawn there."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable
 from functools import partial
 from typing import Any
 
@@ -13,6 +13,10 @@ import flet as ft
 from companion.games.corruption import (
     BODIES,
     NEW_CONTRACTS_PER_BODY,
+    Award,
+    BodyView,
+    CatalogueEntry,
+    ContractView,
     View,
 )
 from views.common import (
@@ -67,7 +71,7 @@ def board_body(ctx: GameContext, view: View, reveal: ft.Control | None) -> ft.Co
     return ctx.group("board-body", None, items, lambda items: ft.Column(items, spacing=12))
 
 
-async def toggle(ctx: GameContext, key: Any) -> None:
+async def toggle(ctx: GameContext, key: Hashable) -> None:
     ctx.ui[key] = not ctx.ui.get(key)
     await ctx.rerender()
 
@@ -162,7 +166,7 @@ def body_width(ctx: GameContext, minimum: float, inset: float = 0.0) -> float:
     return third if third >= minimum else room
 
 
-def body_column(ctx: GameContext, view: View, body: Any, width: float, step: int | None, focus_contract: int | None, focus_cards: set[int], outcome_at: dict[int, int], struck: set[int]) -> ft.Control:
+def body_column(ctx: GameContext, view: View, body: BodyView, width: float, step: int | None, focus_contract: int | None, focus_cards: set[int], outcome_at: dict[int, int], struck: set[int]) -> ft.Control:
     """A public body: its Swiss account and its contracts, each a part drawn from its own cards
     and what of the focus and the struck cards falls on them (a card placed elsewhere draws
     neither)."""
@@ -186,7 +190,7 @@ def body_column(ctx: GameContext, view: View, body: Any, width: float, step: int
     return ctx.group(f"body-{name}", width, tiles, lambda tiles: ft.Container(width=width, content=ft.Column(tiles, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)))
 
 
-def swiss_panel(ctx: GameContext, view: View, body: Any, focus_cards: frozenset[int]) -> ft.Control:
+def swiss_panel(ctx: GameContext, view: View, body: BodyView, focus_cards: frozenset[int]) -> ft.Control:
     tr = ctx.tr
     contracts = contracts_by_id(view)
     swiss_cards: list[ft.Control] = []
@@ -215,7 +219,7 @@ def swiss_panel(ctx: GameContext, view: View, body: Any, focus_cards: frozenset[
     )
 
 
-def contract_tile(ctx: GameContext, contract: Any, focused: bool, focus_cards: frozenset[int], struck: frozenset[int], show_award: bool) -> ft.Control:
+def contract_tile(ctx: GameContext, contract: ContractView, focused: bool, focus_cards: frozenset[int], struck: frozenset[int], show_award: bool) -> ft.Control:
     """A contract on the board: its name and value, the cards placed on it, and once revealed
     (up to the step shown) how it was awarded. A group of parts: a card placed, revealed, focused
     or struck builds that card alone."""
@@ -263,7 +267,7 @@ def contract_tile(ctx: GameContext, contract: Any, focused: bool, focus_cards: f
     )
 
 
-def contract_head(ctx: GameContext, contract: Any) -> ft.Control:
+def contract_head(ctx: GameContext, contract: ContractView) -> ft.Control:
     tr = ctx.tr
     head: list[ft.Control] = [
         label(contract.name, 20, INK, ft.FontWeight.BOLD),
@@ -281,7 +285,7 @@ def contract_head(ctx: GameContext, contract: Any) -> ft.Control:
     return ft.Row(head, wrap=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
-def contract_award(ctx: GameContext, contract_id: int, award: Any) -> ft.Control:
+def contract_award(ctx: GameContext, contract_id: int, award: Award) -> ft.Control:
     """How the contract was awarded, and every player's total on it."""
     tr = ctx.tr
     if award.outcome == "won" and award.winner is not None:
@@ -332,7 +336,7 @@ def score_panel(ctx: GameContext, view: View) -> ft.Control:
 # -- the board's public entries: the deal, a face-up card, an award choice --
 
 
-def contract_name(tr: Translator, entry: Any) -> str:
+def contract_name(tr: Translator, entry: CatalogueEntry) -> str:
     """A catalogue contract's name as the table's own cards print it: French cards in French,
     a Russian table's in Russian."""
     translated = {"fr": entry.name_fr, "ru": entry.name_ru}.get(tr.lang)
@@ -400,7 +404,7 @@ def deal_form(ctx: GameContext, view: View) -> ft.Control:
                 return body, n
         return next(((body, n) for body, n in slots if not complete(body, n)), None)
 
-    def fill(body: str, n: int, name: str, entry: Any) -> None:
+    def fill(body: str, n: int, name: str, entry: CatalogueEntry | None) -> None:
         # the card's value; a card the catalogue has no value for keeps one already entered
         value = str(entry.value) if entry is not None and entry.value else slot(body, n)["value"]
         if parse_value(value) <= 0:
@@ -458,7 +462,7 @@ def deal_form(ctx: GameContext, view: View) -> ft.Control:
     async def submitted(_event: Any) -> None:
         await deal()
 
-    def field(body: str, n: int, which: str, label_text: str, **extra: Any) -> ft.TextField:
+    def field(body: str, n: int, which: str, label_text: str, **extra: Any) -> ft.TextField:  # extra: ft.TextField's own options
         value = slot(body, n)[which]
         control = ft.TextField(label=label_text, value=value, on_change=on_text(body, n, which), on_submit=submitted, width=width - 8, text_size=17, dense=True, **extra)
         if ctx.sections is None or not ctx.sections.checking:  # (a check's build is thrown away)
@@ -616,7 +620,7 @@ DEAL_SIDE_BY_SIDE = 760.0
 DEAL_SLOTS_WIDTH = 300.0
 
 
-def slot_title_row(ctx: GameContext, body: str, n: int, body_name: str, title_text: str, is_target: bool, width: float, wide: bool, on_choose: Any, on_clear: Any) -> ft.Control:
+def slot_title_row(ctx: GameContext, body: str, n: int, body_name: str, title_text: str, is_target: bool, width: float, wide: bool, on_choose: Callable[[Any], Awaitable[None]], on_clear: Callable[[Any], Awaitable[None]]) -> ft.Control:
     """A deal slot's title (a tap makes it the one the next tap fills) and its ✕ (empties it)."""
     tr = ctx.tr
     return ft.Row(
@@ -648,7 +652,7 @@ def slot_title_row(ctx: GameContext, body: str, n: int, body_name: str, title_te
     )
 
 
-def slot_title(tr: Any, body_name: str, n: int, current: dict[str, str]) -> str:
+def slot_title(tr: Translator, body_name: str, n: int, current: dict[str, str]) -> str:
     """A deal slot's title: where, and the card it holds so far (name, value)."""
     parts = [f"{body_name} {n}"]
     if current["name"].strip():
@@ -658,7 +662,7 @@ def slot_title(tr: Any, body_name: str, n: int, current: dict[str, str]) -> str:
     return " · ".join(parts)
 
 
-def catalogue_option(tr: Translator, name: str, entry: Any, current: dict[str, str]) -> str:
+def catalogue_option(tr: Translator, name: str, entry: CatalogueEntry, current: dict[str, str]) -> str:
     """A catalogue card in a slot's menu: with its value; the one picked in this slot, with the
     value the slot holds (the menu then shows the slot as it is, never a prompt)."""
     if name == current.get("name") and parse_value(current.get("value", "")) > 0:
@@ -673,7 +677,7 @@ def deal_prompt(text: str, colour: str) -> ft.Control:
     return ft.Semantics(identifier="deal-next", key="deal-next", live_region=True, content=label(text, 18, colour, ft.FontWeight.BOLD))
 
 
-def deal_chip(text: str, on_click: Any, ident: str, detail: str | None = None, compact: bool = False) -> ft.Control:
+def deal_chip(text: str, on_click: Callable[[Any], Awaitable[None]] | None, ident: str, detail: str | None = None, compact: bool = False) -> ft.Control:
     """One tap in the deal: a catalogue card (name, and its value or that it is not known yet),
     or a value. At least 48 px high. Without `on_click`: a card already dealt, dimmed.
     `compact` (a tablet's board, where the whole deal must fit): 15 px names, 12 px details."""

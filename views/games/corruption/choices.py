@@ -10,6 +10,12 @@ from typing import Any
 import flet as ft
 
 from companion.games.corruption import (
+    Body,
+    Card,
+    ContractView,
+    LegalMoves,
+    Location,
+    PlacementView,
     View,
     swiss_value,
 )
@@ -40,7 +46,7 @@ CARD_KEY_NOW = "corruption.card_key"
 PLAY_NOW = "corruption.play"
 
 
-def placement_picker(ctx: GameContext, view: View, seat: int, legal: Any, *, prefix: str = "", face_up: bool | None = None) -> ft.Control:
+def placement_picker(ctx: GameContext, view: View, seat: int, legal: LegalMoves, *, prefix: str = "", face_up: bool | None = None) -> ft.Control:
     """Choose a card, then where it goes. Only legal options are offered. Every button is a
     part: opening the pad builds the hand, a card picked sends its places, not the cards again."""
     tr = ctx.tr
@@ -99,7 +105,7 @@ def places_title(key: str, name: str) -> ft.Control:
     return role(key, label(name, 16, MUTED, ft.FontWeight.BOLD))
 
 
-def picker_card(ctx: GameContext, prefix: str, card: Any, name: str, selected: bool, size: float, lines: int, height: float | None) -> ft.Control:
+def picker_card(ctx: GameContext, prefix: str, card: Card, name: str, selected: bool, size: float, lines: int, height: float | None) -> ft.Control:
     async def choose() -> None:
         ctx.ui[ctx.ui[(CARD_KEY_NOW, prefix)]] = card
         await ctx.rerender()
@@ -126,13 +132,13 @@ def picker_card(ctx: GameContext, prefix: str, card: Any, name: str, selected: b
     )
 
 
-def location_button(ctx: GameContext, prefix: str, location: Any, title: str, subtitle: str, seat: int, *, swiss: bool = False) -> ft.Control:
+def location_button(ctx: GameContext, prefix: str, location: Location, title: str, subtitle: str, seat: int, *, swiss: bool = False) -> ft.Control:
     """A place for the card picked (read at the tap: the part is kept from pick to pick)."""
     ident = f"{prefix}loc-{location}"
     return ctx.part(ident, (title, subtitle, seat, swiss), lambda: place_button(ctx, prefix, ident, location, title, subtitle, seat, swiss))
 
 
-def place_button(ctx: GameContext, prefix: str, ident: str, location: Any, title: str, subtitle: str, seat: int, swiss: bool) -> ft.Control:
+def place_button(ctx: GameContext, prefix: str, ident: str, location: Location, title: str, subtitle: str, seat: int, swiss: bool) -> ft.Control:
     async def place() -> None:
         by, card, face_up = ctx.ui[(PLAY_NOW, prefix)]
         if card is None:
@@ -158,7 +164,7 @@ def place_button(ctx: GameContext, prefix: str, ident: str, location: Any, title
     )
 
 
-def award_choice(ctx: GameContext, view: View, seat: int, legal: Any, *, prefix: str = "") -> ft.Control:
+def award_choice(ctx: GameContext, view: View, seat: int, legal: LegalMoves, *, prefix: str = "") -> ft.Control:
     """The pending Swiss assignment, hit or report, with only the legal options."""
     tr = ctx.tr
     pending = view.pending
@@ -183,12 +189,14 @@ def award_choice(ctx: GameContext, view: View, seat: int, legal: Any, *, prefix:
             c = contracts[cid]
             buttons.append(option_button(ctx, f"{prefix}swiss-to-{cid}", tr.t("corruption.ui.option_contract", contract=c.name, amount=c.value), {"type": "assign_swiss", "by": seat, "contract": cid}))
     elif legal.hit_targets:
+        assert isinstance(where, ContractView)  # a hit man lies under a contract
         prompt = tr.t(f"corruption.ui.{board}hit_prompt", ctx.names, seat=seat, contract=where.name)
         for index in legal.hit_targets:
             target, _ = placements[index]
             text = target_text(ctx, placements, index, legal.hit_targets)
             buttons.append(option_button(ctx, f"{prefix}hit-{index}", text, {"type": "hit", "by": seat, "target": index}, seat=target.seat))
     else:
+        assert isinstance(where, ContractView)  # a reporter lies under a contract
         prompt = tr.t(f"corruption.ui.{board}report_prompt", ctx.names, seat=seat, contract=where.name)
         for index in legal.report_targets:
             target, _ = placements[index]
@@ -199,12 +207,14 @@ def award_choice(ctx: GameContext, view: View, seat: int, legal: Any, *, prefix:
     return ft.Column([label(prompt, 20, INK, ft.FontWeight.BOLD), ft.Column(buttons, spacing=8)], spacing=10)
 
 
-def target_text(ctx: GameContext, placements: dict[int, tuple[Any, Any]], index: int, options: tuple[int, ...]) -> str:
+def target_text(ctx: GameContext, placements: dict[int, tuple[PlacementView, ContractView | Body]], index: int, options: tuple[int, ...]) -> str:
     """A hit man's or a reporter's target as the table sees it: whose card, what, under which
     contract ("Cy's Reporter under the Subway"), never the card's number (no card shows one).
     A player's two reporters under one contract are told apart by the order they were played
     (placement indexes follow the play; a player has no other two equal cards)."""
     target, where = placements[index]
+    # a target lies under the acting card's contract, and every card is revealed by the awards
+    assert isinstance(where, ContractView) and target.card is not None
     twins = [i for i in options if placements[i][0].seat == target.seat and placements[i][0].card == target.card and placements[i][1] is where]
     code = "corruption.ui.option_card_under"
     if len(twins) > 1:

@@ -5,12 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import Any
 
 import flet as ft
 
 from companion.games.corruption import (
     CARDS_PER_ROUND,
+    BodyView,
+    Card,
+    ContractView,
+    LegalMoves,
+    PlacementView,
     View,
 )
 from views.common import (
@@ -136,6 +140,7 @@ def seen_lines(ctx: GameContext, view: View) -> list[ft.Control]:
     lines: list[ft.Control] = []
     for known in (k for k in me.known_cards if k.via == "peek"):
         _, where = placements[known.placement]
+        assert isinstance(where, ContractView)  # a Little Black Book looks under contracts only
         text = tr.t("corruption.ui.seen", ctx.names, owner_seat=known.seat, n=known.placement + 1, contract=where.name, card=card_name(ctx, known.card))
         lines.append(ft.Semantics(identifier=f"seen-{known.placement}", key=f"seen-{known.placement}", content=label(text, 17, "#E1F5FE", ft.FontWeight.BOLD)))
     return lines
@@ -149,7 +154,7 @@ def hand_panel(ctx: GameContext, view: View) -> ft.Control:
     tr = ctx.tr
     me = view.me
     assert me is not None
-    counts: dict[Any, int] = {}
+    counts: dict[Card, int] = {}
     for card in me.hand:
         counts[card] = counts.get(card, 0) + 1
     chips: list[ft.Control] = []
@@ -207,7 +212,7 @@ def stud_picker(ctx: GameContext, view: View, seat: int) -> ft.Control:
     )
 
 
-def peek_panel(ctx: GameContext, view: View, seat: int, legal: Any) -> ft.Control:
+def peek_panel(ctx: GameContext, view: View, seat: int, legal: LegalMoves) -> ft.Control:
     tr = ctx.tr
     placements = placements_by_index(view)
     rows: list[ft.Control] = []
@@ -215,6 +220,7 @@ def peek_panel(ctx: GameContext, view: View, seat: int, legal: Any) -> ft.Contro
         rows.append(label(tr.t("corruption.ui.peek_help"), 14, MUTED))
     for index in legal.peek:
         target, where = placements[index]
+        assert isinstance(where, ContractView)  # a Little Black Book looks under contracts only
         rows.append(
             option_button(
                 ctx,
@@ -227,7 +233,7 @@ def peek_panel(ctx: GameContext, view: View, seat: int, legal: Any) -> ft.Contro
     return ft.Semantics(identifier="black-book", key="black-book", content=panel(tr.t("corruption.ui.peek_title", count=view.peeks_left[seat]), rows))
 
 
-def public_table(ctx: GameContext, board: View, known: dict[int, Any]) -> ft.Control:
+def public_table(ctx: GameContext, board: View, known: dict[int, Card]) -> ft.Control:
     """The table as everyone sees it (drawn from the board's projection), always on the phone;
     `known`: the faces this seat knows (its own cards, what it peeked at), given only while its
     pad is open, on their places."""
@@ -238,11 +244,11 @@ def body_title(ctx: GameContext, name: str) -> ft.Control:
     return label(ctx.tr.t(f"corruption.body.{name}"), 17, ACCENT, ft.FontWeight.BOLD)
 
 
-def table_card(ctx: GameContext, i: int, seat: int, face: Any, size: int, sideways: bool) -> ft.Control:
+def table_card(ctx: GameContext, i: int, seat: int, face: Card | None, size: int, sideways: bool) -> ft.Control:
     return role(f"c{i}", card_tile(ctx, seat, face, size=size, sideways=sideways))
 
 
-def table_panel(ctx: GameContext, view: View, known: dict[int, Any], ident: str, title: str) -> ft.Control:
+def table_panel(ctx: GameContext, view: View, known: dict[int, Card], ident: str, title: str) -> ft.Control:
     """The table on a phone, a row per contract and per Swiss account, each a part drawn from its
     own cards (and the faces this seat knows of them)."""
     tr = ctx.tr
@@ -259,7 +265,7 @@ def table_panel(ctx: GameContext, view: View, known: dict[int, Any], ident: str,
     return ctx.group(ident, None, rows, lambda rows: ft.Semantics(identifier=ident, key=ident, content=ft.Container(bgcolor=PANEL, border_radius=10, padding=10, content=ft.Column(rows, spacing=4))))
 
 
-def card_tiles(ctx: GameContext, key: str, placements: Any, faces: tuple[Any, ...], size: int, sideways: bool = False) -> list[ft.Control]:
+def card_tiles(ctx: GameContext, key: str, placements: tuple[PlacementView, ...], faces: tuple[Card | None, ...], size: int, sideways: bool = False) -> list[ft.Control]:
     """A row's cards, each a part: a card placed or revealed builds that card alone."""
     return [
         ctx.part(f"{key}-card-{i}", (p.seat, face, size, sideways), partial(table_card, ctx, i, p.seat, face, size, sideways))
@@ -267,13 +273,13 @@ def card_tiles(ctx: GameContext, key: str, placements: Any, faces: tuple[Any, ..
     ]
 
 
-def swiss_row(ctx: GameContext, key: str, body: Any, faces: tuple[Any, ...]) -> ft.Control:
+def swiss_row(ctx: GameContext, key: str, body: BodyView, faces: tuple[Card | None, ...]) -> ft.Control:
     title = ctx.part(f"{key}-title", None, lambda: role("t", label(ctx.tr.t("corruption.swiss_account"), 14, MUTED)))
     cards = card_tiles(ctx, key, body.swiss, faces, 28, sideways=True)
     return ctx.group(key, None, [title, *cards], lambda children: ft.Row(children, wrap=True, spacing=4, key=f"swiss-{body.body}"))
 
 
-def contract_row(ctx: GameContext, key: str, contract: Any, faces: tuple[Any, ...]) -> ft.Control:
+def contract_row(ctx: GameContext, key: str, contract: ContractView, faces: tuple[Card | None, ...]) -> ft.Control:
     """A contract's name, worth and outcome, then its cards, in one wrapping row (a group: a card
     placed is sent alone)."""
     tr = ctx.tr

@@ -8,13 +8,16 @@ import json
 import os
 import threading
 from pathlib import Path
-from typing import Any
 
 import flet as ft
 
 from companion.games.corruption import (
     CATALOGUE_PATH,
+    Body,
+    Card,
     Catalogue,
+    ContractView,
+    PlacementView,
     View,
     load_catalogue,
     remember_contract,
@@ -31,6 +34,7 @@ from views.common import (
     text_on,
 )
 from views.context import GameContext
+from views.i18n import Translator
 from views.steps import shown_step, step_buttons
 
 CARD_FACE = "#FFF8E1"
@@ -125,13 +129,13 @@ def schedule_text(ctx: GameContext, view: View) -> str:
 # --------------------------------------------------------------------------------------------
 
 
-def contracts_by_id(view: View) -> dict[int, Any]:
+def contracts_by_id(view: View) -> dict[int, ContractView]:
     return {c.id: c for b in view.bodies for c in b.contracts}
 
 
-def placements_by_index(view: View) -> dict[int, tuple[Any, Any]]:
+def placements_by_index(view: View) -> dict[int, tuple[PlacementView, ContractView | Body]]:
     """index -> (placement view, contract view or body name)."""
-    out: dict[int, tuple[Any, Any]] = {}
+    out: dict[int, tuple[PlacementView, ContractView | Body]] = {}
     for body in view.bodies:
         for p in body.swiss:
             out[p.index] = (p, body.body)
@@ -141,13 +145,13 @@ def placements_by_index(view: View) -> dict[int, tuple[Any, Any]]:
     return out
 
 
-def card_name(ctx: GameContext, card: Any) -> str:
+def card_name(ctx: GameContext, card: Card) -> str:
     if isinstance(card, int):
         return ctx.tr.money(card)
     return ctx.tr.t(f"corruption.card.{card}")
 
 
-def card_short(ctx: GameContext, card: Any) -> str:
+def card_short(ctx: GameContext, card: Card) -> str:
     if isinstance(card, int):
         return ctx.tr.t("corruption.ui.card_short.bribe", k=card // 1000)
     return ctx.tr.t(f"corruption.ui.card_short.{card}")
@@ -157,7 +161,7 @@ def card_short(ctx: GameContext, card: Any) -> str:
 STRUCK = "#C62828"
 
 
-def card_tile(ctx: GameContext, seat: int, card: Any, *, size: int = 44, sideways: bool = False, crossed: bool = False, ring: str | None = None, ident: str | None = None) -> ft.Control:
+def card_tile(ctx: GameContext, seat: int, card: Card | None, *, size: int = 44, sideways: bool = False, crossed: bool = False, ring: str | None = None, ident: str | None = None) -> ft.Control:
     """A card on the table: its face (known card) or its back in the owner's colour (card None)."""
     colour = ctx.colours[seat]
     # whole pixels (a float is 9 bytes on the wire); a back and a face are laid out alike, so a
@@ -278,7 +282,7 @@ def steps_panel(ctx: GameContext, view: View, index: int) -> ft.Control:
     )
 
 
-def round_summary(tr: Any, names: list[str], view: View) -> list[str]:
+def round_summary(tr: Translator, names: list[str], view: View) -> list[str]:
     """One line a player once the round's awards are done: the contracts won and their worth
     ("Alice +900,000: won Subway and Airport"), from the public awards."""
     lines = [tr.t("corruption.summary.title", round=view.round)]
@@ -319,4 +323,5 @@ def pending_text(ctx: GameContext, view: View) -> str:
             amount=swiss_value(actor.card) if isinstance(actor.card, int) else 0,
             body=tr.t(f"corruption.body.{where}"),
         )
+    assert isinstance(where, ContractView)  # a hit man or a reporter lies under a contract
     return tr.t(f"corruption.ui.pending.{pending.kind}", ctx.names, seat=pending.seat, contract=where.name)
