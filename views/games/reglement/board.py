@@ -4,6 +4,7 @@ player (pick the card, tap the seat), the seating, the turn's steps and the stan
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any
 
@@ -34,6 +35,7 @@ from views.games.reglement.pieces import (
     PHONE_TILE,
     SELECTION_NOW,
     ChairTap,
+    Selection,
     blocked_params,
     chosen_kind,
     count_kinds,
@@ -232,7 +234,7 @@ def prompt_player(ctx: GameContext, player: int, said: str) -> ft.Control:
 # -- seating (free seating and Alerte! re-seating) --
 
 
-def seating_tap(ctx: GameContext, view: View, sel: dict[str, Any], player: int) -> ChairTap:
+def seating_tap(ctx: GameContext, view: View, sel: Selection, player: int) -> ChairTap:
     async def tap(seat_id: str, by: int | None) -> None:
         by = player if by is None else by
         # a tap on the previous placer's layer (a handover window) is sent as theirs: refused
@@ -244,7 +246,7 @@ def seating_tap(ctx: GameContext, view: View, sel: dict[str, Any], player: int) 
     return ChairTap(tap, acts_for=player)
 
 
-def seating_controls(ctx: GameContext, view: View, sel: dict[str, Any], player: int) -> ft.Control:
+def seating_controls(ctx: GameContext, view: View, sel: Selection, player: int) -> ft.Control:
     tr = ctx.tr
     hint = tr.t("reglement.ui.board_hint_seating", ctx.names, seat=player)
     unseated = count_kinds(view.gangs[player].unseated)
@@ -283,7 +285,7 @@ def random_seating(ctx: GameContext, view: View, player: int) -> ft.Control:
 # -- a turn's cards, entered on the host board --
 
 
-def play_rings(view: View, sel: dict[str, Any]) -> dict[str, str]:
+def play_rings(view: View, sel: Selection) -> dict[str, str]:
     card = sel.get("card")
     if card is None:
         return {}
@@ -295,11 +297,13 @@ def play_rings(view: View, sel: dict[str, Any]) -> dict[str, str]:
         source = sel.get("from")
         if source is None:
             for t in option.targets:
+                assert t.from_seat is not None  # a Déplacement's target names the gangster moving
                 rings[t.from_seat] = HIGHLIGHT
         else:
             rings[source] = CHOSEN
             for t in option.targets:
                 if t.from_seat == source:
+                    assert t.seat is not None  # and the empty seat he moves to
                     rings[t.seat] = HIGHLIGHT
         return rings
     for t in option.targets:
@@ -312,7 +316,7 @@ def play_rings(view: View, sel: dict[str, Any]) -> dict[str, str]:
     return rings
 
 
-def play_tap(ctx: GameContext, view: View, sel: dict[str, Any], player: int) -> ChairTap:
+def play_tap(ctx: GameContext, view: View, sel: Selection, player: int) -> ChairTap:
     async def tap(seat_id: str, by: int | None) -> None:
         card = sel.get("card") if by in (None, player) else None  # the previous player's layer: says what the chair is
         if card is None:
@@ -322,7 +326,8 @@ def play_tap(ctx: GameContext, view: View, sel: dict[str, Any], player: int) -> 
         option = options_for(view, card)
         targets = option.targets if option else ()
         if card in ("knife", "pan"):
-            sources = sorted({t.from_seat for t in targets if t.seat == seat_id})
+            # (a knife's or a pan's target always names the gangster striking: from_seat is set)
+            sources = sorted({t.from_seat for t in targets if t.seat == seat_id and t.from_seat is not None})
             if len(sources) > 1:
                 sel["target"] = seat_id
                 await ctx.rerender()
@@ -359,7 +364,7 @@ def play_tap(ctx: GameContext, view: View, sel: dict[str, Any], player: int) -> 
     return ChairTap(tap, acts_for=player)
 
 
-def card_chip(ctx: GameContext, card: str, selected: bool, on_click: Any, ident: str, note: str = "", dim: bool = False, size: int = 17, secret: bool = False) -> ft.Control:
+def card_chip(ctx: GameContext, card: str, selected: bool, on_click: Callable[[Any], Awaitable[None]] | None, ident: str, note: str = "", dim: bool = False, size: int = 17, secret: bool = False) -> ft.Control:
     """`secret`: a choice among the phone's own cards, all one colour and size with the pick ringed
     thinly (from across the table the choices look alike)."""
     text = ctx.tr.t(f"reglement.card.{card}") + (f" {note}" if note else "")
@@ -394,7 +399,7 @@ async def pick_card(ctx: GameContext, card: str) -> None:
     await ctx.rerender()
 
 
-def card_controls(ctx: GameContext, view: View, sel: dict[str, Any], player: int) -> ft.Control:
+def card_controls(ctx: GameContext, view: View, sel: Selection, player: int) -> ft.Control:
     """The host's entry of the current player's face-up cards: the chosen card's prompt (or the
     hint) first, so it stays in view, then the cards."""
     tr = ctx.tr
@@ -425,7 +430,7 @@ def card_controls(ctx: GameContext, view: View, sel: dict[str, Any], player: int
     return ft.Semantics(identifier="card-entry", key="card-entry", content=ft.Column(controls, spacing=8))
 
 
-def card_prompt(ctx: GameContext, view: View, sel: dict[str, Any], player: int, card: str) -> ft.Control:
+def card_prompt(ctx: GameContext, view: View, sel: Selection, player: int, card: str) -> ft.Control:
     tr = ctx.tr
     option = options_for(view, card)
     targets = option.targets if option else ()
@@ -444,6 +449,7 @@ def card_prompt(ctx: GameContext, view: View, sel: dict[str, Any], player: int, 
     if card in ("knife", "pan") and target:
         for t in targets:
             if t.seat == target:
+                assert t.from_kind is not None  # the gangster striking
                 text = tr.t("reglement.ui.from_source", at=t.from_seat, kind=kind_name(ctx, t.from_kind))
                 extra.append(act_button(ctx, player, text, handler(ctx.submit, target_action(t, player)), ident=f"from-{t.from_seat}"))
     if card == "pass_cake" and target:

@@ -3,12 +3,12 @@ listing only the targets legal right now (`my_options`), the hand note behind th
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import Any
 
 import flet as ft
 
-from companion.games.reglement import CARDS, View
+from companion.games.reglement import CARDS, CardType, GangsterView, SeatView, Target, View
 from views.common import (
     ACCENT,
     DANGER,
@@ -34,6 +34,7 @@ from views.games.reglement.pieces import (
     CHOSEN,
     MARK_ICON,
     PHONE_TILE,
+    Selection,
     blocked_params,
     chosen_kind,
     count_kinds,
@@ -131,7 +132,7 @@ def public_table(ctx: GameContext, board: View) -> ft.Control:
 PLACE_KIND_NOW = "reglement.place_kind"
 
 
-def phone_seating(ctx: GameContext, view: View, sel: dict[str, Any], seat: int, *, shown: bool) -> ft.Control:
+def phone_seating(ctx: GameContext, view: View, sel: Selection, seat: int, *, shown: bool) -> ft.Control:
     """The kind of gangster to seat and the empty seats, mounted through the seating and shown on
     this seat's turn (nothing in it is secret): each seat's button is a part."""
     tr = ctx.tr
@@ -157,7 +158,7 @@ def phone_seating(ctx: GameContext, view: View, sel: dict[str, Any], seat: int, 
     )
 
 
-def pick_seat(ctx: GameContext, s: Any, seat: int, active: bool) -> ft.Control:
+def pick_seat(ctx: GameContext, s: SeatView, seat: int, active: bool) -> ft.Control:
     async def place() -> None:
         kind = ctx.ui.get(PLACE_KIND_NOW)
         if kind is not None:
@@ -224,7 +225,7 @@ def my_gang(ctx: GameContext, view: View, seat: int, income_now: int) -> ft.Cont
     )
 
 
-def gang_token(ctx: GameContext, view: View, g: Any) -> ft.Control:
+def gang_token(ctx: GameContext, view: View, g: GangsterView) -> ft.Control:
     return ft.Column(
         [gangster_token(ctx, view, g, 34), label(g.seat or "—", 14, INK, ft.FontWeight.BOLD)],
         spacing=2,
@@ -246,12 +247,12 @@ def phone_turn_buttons(ctx: GameContext, view: View, seat: int) -> ft.Control:
 # -- step 4 with the wake-up house rule "choose" (and the older "optional") --
 
 
-def helper(ctx: GameContext, view: View, sel: dict[str, Any], seat: int) -> ft.Control:
+def helper(ctx: GameContext, view: View, sel: Selection, seat: int) -> ft.Control:
     """The private rules helper: pick a card, see its legal targets right now (and play one)."""
     tr = ctx.tr
     card = sel.get("help")
 
-    def choose(value: str) -> Any:
+    def choose(value: CardType) -> Callable[[], Awaitable[None]]:
         async def pick() -> None:
             sel["help"] = None if sel.get("help") == value else value
             sel["pills"] = []
@@ -295,13 +296,14 @@ def helper(ctx: GameContext, view: View, sel: dict[str, Any], seat: int) -> ft.C
     )
 
 
-def target_row(ctx: GameContext, view: View, sel: dict[str, Any], seat: int, t: Any, i: int, playable: bool, chosen: bool) -> ft.Control:
+def target_row(ctx: GameContext, view: View, sel: Selection, seat: int, t: Target, i: int, playable: bool, chosen: bool) -> ft.Control:
     text = target_sentence(ctx, view, t)
     on_click = None
     if playable:
         if t.card == "pills":
 
             async def toggle() -> None:
+                assert t.seat is not None  # the pills go to a seated gangster
                 picked = list(sel.get("pills", []))
                 if t.seat in picked:
                     picked.remove(t.seat)
@@ -347,7 +349,7 @@ def hand_note(ctx: GameContext, view: View, seat: int) -> ft.Control:
     draft_key = ("reglement.note_draft", seat)
     hand = list(ctx.ui.get(draft_key, saved))
 
-    def edit(cards: list[str]) -> Any:
+    def edit(cards: list[str]) -> Callable[[], Awaitable[None]]:
         async def change() -> None:
             ctx.ui[draft_key] = sorted(cards, key=CARDS.index)
             await ctx.rerender()

@@ -4,14 +4,15 @@ one step at a time (a view state in ctx.ui, never a game action)."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, TypedDict
 
 import flet as ft
 
-from companion.games.reglement import KINDS, View
+from companion.engine import Ruling
+from companion.games.reglement import KINDS, CardOptions, CardType, GangsterView, Kind, Phase, SeatView, Target, View
 from views.common import (
     ACCENT,
     COLOUR_HEX,
@@ -60,11 +61,11 @@ BLAST = "#FF5252"
 # --------------------------------------------------------------------------------------------
 
 
-def seat_map(view: View) -> dict[str, Any]:
+def seat_map(view: View) -> dict[str, SeatView]:
     return {s.id: s for s in view.seats}
 
 
-def gangster_at(view: View, seat: Any) -> Any:
+def gangster_at(view: View, seat: SeatView) -> GangsterView | None:
     return view.gangsters[seat.gangster] if seat.gangster is not None else None
 
 
@@ -91,11 +92,12 @@ def victims_text(ctx: GameContext, view: View, kills: tuple[int, ...]) -> str:
     return tr.list(parts)
 
 
-def target_sentence(ctx: GameContext, view: View, t: Any) -> str:
+def target_sentence(ctx: GameContext, view: View, t: Target) -> str:
     """One legal use of a card, in words ("Pan!: you can shoot Blue's Cogneur at K from ...")."""
     tr = ctx.tr
     names = ctx.names
     if t.card in ("knife", "pan"):
+        assert t.kind is not None and t.from_kind is not None  # a victim, and the gangster striking
         text = tr.t(f"reglement.help.{t.card}", names, owner=t.owner, kind=kind_name(ctx, t.kind), at=t.seat, from_kind=kind_name(ctx, t.from_kind), from_at=t.from_seat)
         return text + (tr.t("reglement.ui.asleep_suffix") if t.asleep else "")
     if t.card == "order_cake":
@@ -107,13 +109,15 @@ def target_sentence(ctx: GameContext, view: View, t: Any) -> str:
         return tr.t("reglement.help.boum", names, owner=t.owner, at=t.seat, victims=victims_text(ctx, view, t.kills))
     if t.card == "pills":
         code = "reglement.help.pills_kill" if t.asleep else "reglement.help.pills"
+        assert t.kind is not None  # the pills go to a gangster
         return tr.t(code, names, owner=t.owner, kind=kind_name(ctx, t.kind), at=t.seat)
     if t.card == "alerte":
         return tr.t("reglement.help.alerte")
+    assert t.from_kind is not None  # a Déplacement moves one of the player's gangsters
     return tr.t("reglement.help.move", names, from_kind=kind_name(ctx, t.from_kind), from_at=t.from_seat, at=t.seat)
 
 
-def target_action(t: Any, by: int) -> dict[str, Any]:
+def target_action(t: Target, by: int) -> dict[str, Any]:
     """The action playing `t` (pills: one seat; the phone gathers several itself)."""
     if t.card in ("knife", "pan"):
         return {"type": t.card, "by": by, "target": t.seat, "from_seat": t.from_seat}
@@ -177,7 +181,7 @@ def layout(view: View) -> dict[str, tuple[float, float]]:
     return out
 
 
-def gangster_token(ctx: GameContext, view: View, g: Any, size: float) -> ft.Control:
+def gangster_token(ctx: GameContext, view: View, g: GangsterView, size: float) -> ft.Control:
     """A gangster: the player's colour, their shape glyph and the type's letter (colour-blind
     players read the shape and the letter); a sleeper wears a "Zz" badge and a pale ring."""
     colour = ctx.colours[g.owner]
@@ -213,7 +217,7 @@ def cake_badge(ctx: GameContext, owner: int, size: float) -> ft.Control:
     )
 
 
-def chair_body(ctx: GameContext, view: View, seat: Any, w: float, bottom: bool, spoken: bool) -> ft.Control:
+def chair_body(ctx: GameContext, view: View, seat: SeatView, w: float, bottom: bool, spoken: bool) -> ft.Control:
     """What a chair holds: its number, business and marks, the gangster sitting there (or an
     empty place) and a cake; `spoken`: told to screen readers in words here (else its tap target,
     over it, says them). Its frame (`chair_frame`) is drawn apart: a ring moving to it redraws
@@ -260,7 +264,7 @@ def chair_body(ctx: GameContext, view: View, seat: Any, w: float, bottom: bool, 
     return ft.Semantics(exclude_semantics=True, content=column)
 
 
-def chair_frame(seat: Any, left: float, top: float, w: float, h: float, ring: str | None, body: list[ft.Control]) -> ft.Control:
+def chair_frame(seat: SeatView, left: float, top: float, w: float, h: float, ring: str | None, body: list[ft.Control]) -> ft.Control:
     """A chair's place at the table, its colour and its ring, around its `chair_body`."""
     return ft.Container(
         left=left,
@@ -313,7 +317,7 @@ def chair_target(ctx: GameContext, seat_id: str, description: str, left: float, 
     )
 
 
-def chair_layers(ctx: GameContext, view: View, key: str, seats: list[tuple[Any, float, float]], w: float, h: float, width: float, height: float, tap: ChairTap) -> list[ft.Control]:
+def chair_layers(ctx: GameContext, view: View, key: str, seats: list[tuple[SeatView, float, float]], w: float, h: float, width: float, height: float, tap: ChairTap) -> list[ft.Control]:
     """The chairs' tap targets, over their drawings. Acting for a player, one layer per player,
     each mounted and shown only while a tap acts for its player (during a handover window, the
     previous player's: GameContext.acting_slot): a tap on its way to one player's layer never
@@ -335,7 +339,7 @@ def chair_layer(by: int | None, shown: bool, width: float, height: float, target
     return ft.Container(left=0, top=0, width=width, height=height, visible=shown, key=f"taps@{by}", content=ft.Stack(targets, width=width, height=height))
 
 
-def seat_description(ctx: GameContext, view: View, seat: Any) -> str:
+def seat_description(ctx: GameContext, view: View, seat: SeatView) -> str:
     """The seat in words (for screen readers and the seat-info line)."""
     tr = ctx.tr
     bits = [tr.t("reglement.ui.seat_info", at=seat.id)]
@@ -405,7 +409,7 @@ def table_drawing(
 def table_piece(
     ctx: GameContext,
     view: View,
-    seats: Any,
+    seats: Sequence[SeatView],
     places: dict[str, tuple[float, float]],
     width: float,
     tile_w: float,
@@ -414,7 +418,7 @@ def table_piece(
     span: float,
     y_range: tuple[float, float],
     rings: dict[str, str],
-    tap: Any,
+    tap: ChairTap | None,
     centre: list[ft.Control],
     key: str,
 ) -> ft.Control:
@@ -428,7 +432,7 @@ def table_piece(
     tile_w, tile_h, height = round(tile_w, 1), round(tile_h, 1), round(height, 1)
     wood = (round(tile_w * 0.3, 1), round(tile_h + 6, 1), round(width - tile_w * 0.6, 1), gap - 12)
     tiles: list[ft.Control] = [ctx.group(f"{key}-wood-{seats[0].id}", wood, centre, partial(table_wood, *wood))]
-    spots: list[tuple[Any, float, float]] = []
+    spots: list[tuple[SeatView, float, float]] = []
     for seat in seats:
         x, y = places[seat.id]
         left = round((x - x0) * span, 1)
@@ -466,7 +470,7 @@ def table_in_pieces(
     width: float,
     y_range: tuple[float, float],
     rings: dict[str, str],
-    tap: Any,
+    tap: ChairTap | None,
     centre: list[ft.Control],
     max_tile: float,
     min_tile: float,
@@ -541,7 +545,7 @@ def legend(ctx: GameContext) -> ft.Control:
 STEP_KEY = "reglement.step"
 
 
-def step_about(view: View) -> tuple[Any, ...]:
+def step_about(view: View) -> tuple[Phase, int]:
     return (view.phase, view.turn_number)
 
 
@@ -549,7 +553,7 @@ def shown_step(ctx: GameContext, view: View) -> int:
     return step_at(ctx, STEP_KEY, step_about(view), len(view.turn_log))
 
 
-def ruling_seats(view: View, ruling: Any) -> tuple[str | None, str | None]:
+def ruling_seats(view: View, ruling: Ruling) -> tuple[str | None, str | None]:
     """(the seat a ruling happens at, the seat it acts from), for the drawing's red rings."""
     at = ruling.params.get("at")
     source = ruling.params.get("from_at")
@@ -688,7 +692,7 @@ def steps_strip(ctx: GameContext, details: tuple[str, str, str, str], current: i
     return ft.Semantics(identifier="turn-steps", key="turn-steps", content=row)
 
 
-def wake_panel(ctx: GameContext, view: View, sel: dict[str, Any], player: int, *, hint: str | None = None, confirm: bool = True) -> ft.Control:
+def wake_panel(ctx: GameContext, view: View, sel: Selection, player: int, *, hint: str | None = None, confirm: bool = True) -> ft.Control:
     """One big button per sleeper of `player` (wakes / sleeps on), then the confirmation (the
     `wake` action). With the older "optional" rule (`confirm` False) End turn sends the choice."""
     tr = ctx.tr
@@ -699,6 +703,7 @@ def wake_panel(ctx: GameContext, view: View, sel: dict[str, Any], player: int, *
     toggles: list[ft.Control] = []
     for seat_id in view.wake_choices:
         g = gangster_at(view, seats[seat_id])
+        assert g is not None  # a sleeper sits there
         wakes = seat_id in chosen
         code = "reglement.ui.wakes" if wakes else "reglement.ui.sleeps_on"
         text = tr.t(code, kind=kind_name(ctx, g.kind), at=seat_id)
@@ -738,12 +743,12 @@ def wake_panel(ctx: GameContext, view: View, sel: dict[str, Any], player: int, *
     )
 
 
-def wake_rings(view: View, sel: dict[str, Any]) -> dict[str, str]:
+def wake_rings(view: View, sel: Selection) -> dict[str, str]:
     chosen = waking(view, sel)
     return {seat: HIGHLIGHT if seat in chosen else "#4FC3F7" for seat in view.wake_choices}
 
 
-def wake_tap(ctx: GameContext, view: View, sel: dict[str, Any]) -> ChairTap:
+def wake_tap(ctx: GameContext, view: View, sel: Selection) -> ChairTap:
     """On the host board during the wake-up: a tap on a sleeper toggles him, elsewhere informs."""
     info = info_tap(ctx, view)
 
@@ -756,7 +761,7 @@ def wake_tap(ctx: GameContext, view: View, sel: dict[str, Any]) -> ChairTap:
     return ChairTap(tap)
 
 
-def waking(view: View, sel: dict[str, Any]) -> list[str]:
+def waking(view: View, sel: Selection) -> list[str]:
     """The sleepers chosen to wake (a view state until confirmed); at first, all of them."""
     chosen = sel.get("wake")
     if chosen is None:
@@ -764,12 +769,12 @@ def waking(view: View, sel: dict[str, Any]) -> list[str]:
     return [seat for seat in view.wake_choices if seat in chosen]
 
 
-def blocked_params(view: View, code: str) -> dict[str, Any]:
+def blocked_params(view: View, code: str) -> dict[str, Any]:  # a message's params, as a Ruling's
     """Fill an error template for a card that cannot be played now (turn/phase/order codes)."""
     return {"expected": view.turn, "phase": view.phase}
 
 
-def chosen_kind(view: View, sel: dict[str, Any], player: int) -> str | None:
+def chosen_kind(view: View, sel: Selection, player: int) -> str | None:
     unseated = view.gangs[player].unseated
     kind = sel.get("kind")
     if kind in unseated:
@@ -803,11 +808,11 @@ def info_tap(ctx: GameContext, view: View) -> ChairTap:
     return ChairTap(tap)
 
 
-def kind_buttons(ctx: GameContext, view: View, sel: dict[str, Any], player: int) -> ft.Control:
+def kind_buttons(ctx: GameContext, view: View, sel: Selection, player: int) -> ft.Control:
     current = chosen_kind(view, sel, player)
     colour = ctx.colours[player]
 
-    def choose(kind: str) -> Any:
+    def choose(kind: str) -> Callable[[], Awaitable[None]]:
         async def pick() -> None:
             # the selection of the drawing shown at the tap (the buttons are kept from drawing to drawing)
             ctx.ui.get(SELECTION_NOW, sel)["kind"] = kind
@@ -842,7 +847,7 @@ def kind_buttons(ctx: GameContext, view: View, sel: dict[str, Any], player: int)
     return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
 
 
-def options_for(view: View, card: str, mine: bool = False) -> Any:
+def options_for(view: View, card: str, mine: bool = False) -> CardOptions | None:
     options = view.my_options if mine else view.turn_options
     if not options:
         return None
@@ -852,15 +857,26 @@ def options_for(view: View, card: str, mine: bool = False) -> Any:
 #: ctx.ui key of the selection of the last drawing (see `selection`)
 SELECTION_NOW = "reglement.selection"
 
+#: A page's choices in the making (see `selection`): the card picked on the board ("card") or
+#: opened in the phone's rules helper ("help"), the seat a knife, a pan or a passed cake is for
+#: ("target"), the seat a Déplacement starts from ("from"), the seats given the Pills, the
+#: sleepers to wake, the kind of gangster to seat next, the chair described under the table
+#: ("info"). (Spelt as a call: "from" is a keyword.)
+Selection = TypedDict(
+    "Selection",
+    {"card": CardType, "help": CardType | None, "target": str, "from": str | None, "pills": list[str], "wake": list[str], "kind": Kind, "info": str | None},
+    total=False,
+)
 
-def selection(ctx: GameContext, view: View) -> dict[str, Any]:
+
+def selection(ctx: GameContext, view: View) -> Selection:
     """This page's choices in the making for the state `view` shows (a card picked, a kind of
     gangster, the sleepers to wake), forgotten when the state moves on; also kept as the
     drawing's own (SELECTION_NOW), for the handlers of parts kept from earlier drawings."""
     key = selection_key(view)
     if key not in ctx.ui:
         ctx.ui[key] = {}
-    selected: dict[str, Any] = ctx.ui[key]
+    selected: Selection = ctx.ui[key]
     ctx.ui[SELECTION_NOW] = selected
     return selected
 
@@ -889,7 +905,7 @@ def turn_buttons(ctx: GameContext, view: View, player: int, phone: bool = False)
 NARROW_BOARD = 500.0
 
 
-def selection_key(view: View) -> tuple[Any, ...]:
+def selection_key(view: View) -> tuple[str, Phase, int, int, bool, int | None]:
     return ("reglement.sel", view.phase, view.turn_number, len(view.cards_played), view.discarded, view.placer)
 
 
@@ -897,7 +913,7 @@ def count_kinds(kinds: tuple[str, ...]) -> list[tuple[str, int]]:
     return [(k, kinds.count(k)) for k in KINDS if k in kinds]
 
 
-async def toggle_wake(ctx: GameContext, view: View, sel: dict[str, Any], seat_id: str) -> None:
+async def toggle_wake(ctx: GameContext, view: View, sel: Selection, seat_id: str) -> None:
     chosen = waking(view, sel)
     sel["wake"] = [s for s in chosen if s != seat_id] if seat_id in chosen else [*chosen, seat_id]
     await ctx.rerender()

@@ -4,13 +4,14 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import flet as ft
 
 from companion.games.reglement import View
-from companion.games.reglement_board import default_board
-from companion.reglement_library import LibraryError, ReglementLibrary, preset_problem
+from companion.games.reglement_board import Board, default_board
+from companion.reglement_library import Entry, LibraryError, ReglementLibrary, SeatingPreset, preset_problem
 from views.common import (
     ACCENT,
     DANGER,
@@ -57,12 +58,12 @@ async def setup_load(ctx: SetupContext) -> None:
     )
 
 
-def chosen_board(ctx: SetupContext) -> Any:
+def chosen_board(ctx: SetupContext) -> Board:
     entry = ctx.state.get("boards", {}).get(ctx.state.get("board"))
     return entry.item if entry is not None else default_board()
 
 
-def fitting_presets(ctx: SetupContext) -> list[Any]:
+def fitting_presets(ctx: SetupContext) -> list[Entry[SeatingPreset]]:
     """Saved presets for this many players whose seats are all on the chosen board."""
     board = chosen_board(ctx)
     return [
@@ -82,7 +83,7 @@ def setup_fields(ctx: SetupContext) -> list[ft.Control]:
     if state.get("seating") not in {e.key for e in presets}:
         state["seating"] = FREE
 
-    def chooser(key: str) -> Any:
+    def chooser(key: str) -> Callable[[Any], Awaitable[None]]:
         async def on_select(event: Any) -> None:
             state[key] = event.control.value
             await ctx.rerender()
@@ -128,6 +129,7 @@ def setup_values(ctx: SetupContext) -> dict[str, Any]:
         values["board"] = entry.item.model_dump(mode="json")
     preset = next((e for e in fitting_presets(ctx) if e.key == state.get("seating")), None)
     if preset is not None:
+        assert preset.item is not None  # the form offers the presets that loaded (setup_load)
         values.update(preset.item.setup_entries())
     return values
 
