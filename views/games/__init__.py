@@ -25,11 +25,11 @@ if TYPE_CHECKING:
 V = TypeVar("V")
 
 
-def no_waiting_text(ctx: GameContext, view: Any, seat: int) -> str | None:
+def no_waiting_text(ctx: GameContext, view: object, seat: int) -> str | None:
     return None
 
 
-def no_rounds(view: Any) -> tuple[int, int] | None:
+def no_rounds(view: object) -> tuple[int, int] | None:
     return None
 
 
@@ -75,7 +75,7 @@ UIS: tuple[str, ...] = tuple(g for g in GAMES if importlib.util.find_spec(f"view
 
 
 @cache
-def get(game_id: str) -> GameUI[Any]:
+def get(game_id: str) -> GameUI[Any]:  # Any: the game named at run time; it is given its own room's projection
     ui = importlib.import_module(f"views.games.{game_id}").UI
     assert isinstance(ui, GameUI), game_id
     return ui
