@@ -53,12 +53,12 @@ class GameContext:
     seat: int | None
     #: may enter public actions for the current player (the host board)
     acts_for_current: bool
+    #: (the board editor's drawing, which acts for nobody, passes None: views/boards.py)
     submit: Submit
     #: the game UI module's per-device view state: each game's own keys and values (of any kind)
     ui: dict[Any, Any] = field(default_factory=dict)
     #: draws the page again. Every page's context passes its render; only a drawing that no tap
-    #: redraws leaves it out (the board editor's, which acts for nobody and passes no `submit`
-    #: either, and the tests')
+    #: redraws leaves it out (the board editor's, and the tests')
     rerender: Rerender = None  # type: ignore[assignment]  # None stands for "never called" there: an Optional would ask every game's handler to check it
     #: the host's data directory (saved boards, presets), None when the host has none
     data_dir: Path | None = None
