@@ -1,7 +1,7 @@
 """The host's Règlement de comptes board editor (/boards?k=HOST_TOKEN).
 
 Pick a board (the shipped default or one saved in the host's data directory), see it drawn the
-way the game draws it (views/games/reglement/pieces.py `table_drawing`), tap a seat to set its marks
+way the game draws it (views/games/reglement/table.py `table_drawing`), tap a seat to set its marks
 (business, cash register, glass, knife, revolver, X mark, the seat it faces), read the Board
 model's validation problems live, save under a name, or paste a board's JSON.
 
@@ -26,7 +26,8 @@ from companion.i18n import validation_problems
 from companion.reglement_library import Entry, LibraryError, ReglementLibrary
 from views.common import ACCENT, DANGER, INK, MUTED, PANEL, PlainScreen, banner, big_button, choice_name, handler, label, tagged
 from views.context import GameContext
-from views.games.reglement.pieces import CHOSEN, ChairTap, legend, table_drawing
+from views.games.reglement.pieces import CHOSEN
+from views.games.reglement.table import ChairTap, legend, table_drawing
 from views.i18n import Translator
 
 if TYPE_CHECKING:

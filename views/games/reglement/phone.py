@@ -33,7 +33,6 @@ from views.games.reglement.pieces import (
     CARD_COLOUR,
     CHOSEN,
     MARK_ICON,
-    PHONE_TILE,
     Selection,
     blocked_params,
     chosen_kind,
@@ -48,12 +47,12 @@ from views.games.reglement.pieces import (
     selection,
     shown_step,
     status_line,
-    table_drawing,
     target_action,
     target_sentence,
     turn_buttons,
     wake_panel,
 )
+from views.games.reglement.table import PHONE_TILE, table_drawing
 
 # --------------------------------------------------------------------------------------------
 # the phone
