@@ -215,6 +215,10 @@ def same_player_twice(table: Table, game: str, page: Any, identifier: str, delay
         if done == 1 and any(TAPPED_TWICE in text for text in ident(page, "banner").all_inner_texts()):
             break
         time.sleep(0.1)  # polling interval while waiting for the server's log to grow
+    # (1 with no word: the second tap landed as the window's end drew the controls again with
+    # their own keys, and Flet dropped its event, addressed to the control replaced ("Control with
+    # ID ... not found" in the server's debug log; seen at 600 ms on Corruption's Swiss options, a
+    # lost tap the table is not told of; not fixed here)
     assert done in (1, 2)
     for text in ident(page, "banner").all_inner_texts():  # a refusal, if any, speaks of the tap
         assert TAPPED_TWICE in text and "Now " not in text, text
