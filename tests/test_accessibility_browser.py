@@ -216,7 +216,7 @@ ACTIONABLE = {"button", "checkbox", "switch", "radio", "slider", "menuitem", "me
 RAW_CODE = re.compile(r"(^|[\s(])(ui|card|game|colour|lan|history|vabanque|corruption|chicago_poker|reglement)\.[a-z_]+|[{}]")
 MIN_TARGET = 48 - 0.5  # boxes are fractional
 #: the browser's text size at 200 %, set before the page's own scripts run, as a user's setting is
-#: (as tests/test_phone_privacy_browser.py sets it)
+#: (as tests/test_phone_text_size_browser.py sets it)
 DOUBLE_TEXT = "document.addEventListener('DOMContentLoaded', () => { document.documentElement.style.fontSize = '32px'; });"
 #: true once the node `identifier` is wholly in the window
 IN_VIEW_JS = """(identifier) => {

@@ -3,7 +3,8 @@ in English, French and Russian: hold the pad, slide onto the first step (a Corru
 Chicago Poker card's value), lift. The step is picked and the cards stay shown, with every control
 of the steps that follow on the first screen, so taps finish the entry with no scrolling. Chicago
 Poker's reinforcement entry fits the first screen too, "Send this card" included, and its play
-buttons say their business's whole name.
+buttons say their business's whole name; its face-down pad says what it does, and the entry names
+the card made.
 
 Pictures of each entry: `ENTRY_SHOTS=<dir>`.
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -193,6 +195,9 @@ def test_chicago_face_down_card_from_the_pad_in_one_screen(served: tuple[Referee
 
     server, paths = served
     context, page = open_phone(browser, server, paths["face-down", lang], lang)
+    tr = translator(lang)
+    # the pad says what it does
+    expect(page.get_by_text(tr.t("chicago_poker.ui.pad_enter_face_down"))).to_be_visible()
     facts = ident(page, "my-facts").text_content()
     hold_slide_lift(context, page, "value-5", shown_by="value-5")
     colours = [f"colour-c{n}" for n in range(1, 6)]
@@ -203,7 +208,6 @@ def test_chicago_face_down_card_from_the_pad_in_one_screen(served: tuple[Referee
     assert_on_first_screen(page, [f"value-{n}" for n in range(1, 16)] + colours + plays)
     # each play button is wide enough for its business's whole name, in this language (a button
     # two to a row cut "Business 1 (brewery)" short)
-    tr = translator(lang)
     for name in plays:
         number = int(name.removeprefix("play-"))
         whole = tr.t("chicago_poker.ui.play_at", business=number, kind="jazz_club" if number == 1 else "speakeasy")
@@ -216,6 +220,9 @@ def test_chicago_face_down_card_from_the_pad_in_one_screen(served: tuple[Referee
         assert box["height"] >= 16 + (lines * 17 + 15) * 1.1, f"{name} is too low for {whole!r} on {lines} line(s): {box}"
     page.mouse.click(*centre(ident(page, "colour-c3")))
     expect(ident(page, "colour-c3")).to_have_attribute("aria-current", "true")
+    # the card is made: the entry names it
+    made = tr.t("chicago_poker.ui.chosen", card=tr.t("chicago_poker.ui.card", value=5, colour="c3"))
+    expect(ident(page, "play-card")).to_have_attribute("aria-label", re.compile(re.escape(made)))
     page.mouse.click(*centre(ident(page, "play-1")))
     expect(ident(page, "value-5")).to_have_count(0)  # accepted: the cards hide, one action fewer
     expect(ident(page, "my-facts")).not_to_have_text(facts or "")

@@ -16,6 +16,7 @@ from views.common import (
     MUTED,
     PANEL,
     big_button,
+    choice_target,
     handler,
     icon_button,
     label,
@@ -267,7 +268,9 @@ def helper(ctx: GameContext, view: View, sel: Selection, seat: int) -> ft.Contro
         value = options[i].card
         selected = card == value
         box = secret_face(texts[i], selected=selected, on_click=handler(choose(value)), size=size, lines=lines, height=height)
-        return ft.Semantics(identifier=f"help-{value}", key=f"help-{value}", button=True, selected=selected, content=box)
+        # a first step, as a card of the other games: reached by sliding from the pad too, the
+        # lift picks it and leaves the helper shown, the card's targets in view
+        return ft.Semantics(identifier=f"help-{value}", key=f"help-{value}", button=True, selected=selected, content=choice_target(ctx, box, choose(value), then_open=True))
 
     rows: list[ft.Control] = [
         label(tr.t("reglement.ui.helper"), 18, ACCENT, ft.FontWeight.BOLD),
