@@ -189,14 +189,14 @@ def award_choice(ctx: GameContext, view: View, seat: int, legal: LegalMoves, *, 
             c = contracts[cid]
             buttons.append(option_button(ctx, f"{prefix}swiss-to-{cid}", tr.t("corruption.ui.option_contract", contract=c.name, amount=c.value), {"type": "assign_swiss", "by": seat, "contract": cid}))
     elif legal.hit_targets:
-        assert isinstance(where, ContractView)  # a hit man lies under a contract
+        assert not isinstance(where, str)  # (a Swiss account is a body name) a hit man lies under a contract
         prompt = tr.t(f"corruption.ui.{board}hit_prompt", ctx.names, seat=seat, contract=where.name)
         for index in legal.hit_targets:
             target, _ = placements[index]
             text = target_text(ctx, placements, index, legal.hit_targets)
             buttons.append(option_button(ctx, f"{prefix}hit-{index}", text, {"type": "hit", "by": seat, "target": index}, seat=target.seat))
     else:
-        assert isinstance(where, ContractView)  # a reporter lies under a contract
+        assert not isinstance(where, str)  # (a Swiss account is a body name) a reporter lies under a contract
         prompt = tr.t(f"corruption.ui.{board}report_prompt", ctx.names, seat=seat, contract=where.name)
         for index in legal.report_targets:
             target, _ = placements[index]
@@ -213,8 +213,9 @@ def target_text(ctx: GameContext, placements: dict[int, tuple[PlacementView, Con
     A player's two reporters under one contract are told apart by the order they were played
     (placement indexes follow the play; a player has no other two equal cards)."""
     target, where = placements[index]
-    # a target lies under the acting card's contract, and every card is revealed by the awards
-    assert isinstance(where, ContractView) and target.card is not None
+    # a target lies under the acting card's contract (a Swiss account is a body's name), and
+    # every card is revealed by the awards
+    assert not isinstance(where, str) and target.card is not None
     twins = [i for i in options if placements[i][0].seat == target.seat and placements[i][0].card == target.card and placements[i][1] is where]
     code = "corruption.ui.option_card_under"
     if len(twins) > 1:

@@ -140,7 +140,7 @@ def seen_lines(ctx: GameContext, view: View) -> list[ft.Control]:
     lines: list[ft.Control] = []
     for known in (k for k in me.known_cards if k.via == "peek"):
         _, where = placements[known.placement]
-        assert isinstance(where, ContractView)  # a Little Black Book looks under contracts only
+        assert not isinstance(where, str)  # (a Swiss account is a body name) a Little Black Book looks under contracts only
         text = tr.t("corruption.ui.seen", ctx.names, owner_seat=known.seat, n=known.placement + 1, contract=where.name, card=card_name(ctx, known.card))
         lines.append(ft.Semantics(identifier=f"seen-{known.placement}", key=f"seen-{known.placement}", content=label(text, 17, "#E1F5FE", ft.FontWeight.BOLD)))
     return lines
@@ -220,7 +220,7 @@ def peek_panel(ctx: GameContext, view: View, seat: int, legal: LegalMoves) -> ft
         rows.append(label(tr.t("corruption.ui.peek_help"), 14, MUTED))
     for index in legal.peek:
         target, where = placements[index]
-        assert isinstance(where, ContractView)  # a Little Black Book looks under contracts only
+        assert not isinstance(where, str)  # (a Swiss account is a body name) a Little Black Book looks under contracts only
         rows.append(
             option_button(
                 ctx,

@@ -323,5 +323,5 @@ def pending_text(ctx: GameContext, view: View) -> str:
             amount=swiss_value(actor.card) if isinstance(actor.card, int) else 0,
             body=tr.t(f"corruption.body.{where}"),
         )
-    assert isinstance(where, ContractView)  # a hit man or a reporter lies under a contract
+    assert not isinstance(where, str)  # (a Swiss account is a body name) a hit man or a reporter lies under a contract
     return tr.t(f"corruption.ui.pending.{pending.kind}", ctx.names, seat=pending.seat, contract=where.name)
