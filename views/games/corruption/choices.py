@@ -3,7 +3,6 @@ reports), on a phone and as the board's entries for the current player."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any
 
