@@ -7,6 +7,7 @@ the generous 1 s bound on /healthz and the properties that do not depend on timi
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import dataclasses
 import gc
 import hashlib
@@ -100,6 +101,8 @@ def test_flet_is_the_version_the_patches_were_written_for() -> None:
     from flet.controls import context as flet_context
 
     assert flet_context._update_behavior_context_var.get(None) is None  # reset per event by EventLane
+    # set by EventLane, as Session.dispatch_event sets it, before telling a page of a missed tap
+    assert isinstance(flet_context._context_page, contextvars.ContextVar)
     # views/app.py turns auto-update off app-wide, before any session: what a context without
     # its own behaviour (each event's, see EventLane) falls back to
     assert callable(flet_context.context.disable_auto_update) and isinstance(flet_context._app_update_behavior, flet_context.UpdateBehavior)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import time
+from types import SimpleNamespace
 from typing import Any
 
 import flet as ft
@@ -109,6 +110,63 @@ async def test_a_tap_on_the_previous_players_table_after_the_window_before_the_r
     assert key_of(board, "table-2") == f"table-2@{second}"
     await board.click("table-2")
     assert world.room.version == 2
+
+
+async def through_the_lane(tab: Tab, control_id: int, name: str = "click") -> None:
+    """An event as the device sends it: through its connection's event lane
+    (views/flet_patches/hardening.py), where a tap on a control the page no longer holds is
+    found, not straight to the control."""
+    import msgpack
+
+    from views.flet_patches import hardening
+
+    lane = hardening.EventLane(SimpleNamespace(_FletApp__session=tab.session))
+    lane.offer(b"\x00" + msgpack.packb([3, {"target": control_id, "name": name, "data": None}]))
+    lane.close()
+    assert lane.worker is not None
+    await lane.worker
+    assert lane.dispatched == 1
+    await tab.harness.settle()
+
+
+MISSED = "Not done: your tap came as the page changed. Look, then tap again."
+
+
+async def test_a_tap_on_a_control_the_window_end_replaced_is_said_not_lost(make_host: Any, harness_factory: Any, window: float) -> None:
+    """A tap on the way as the window ends: the page is drawn again with the new player's own
+    keys, and the control the finger saw is gone. Flet would drop the tap without a word (the
+    player waits for a move that never comes); the page says it was not done."""
+    from views.flet_patches.hardening import _resolve_event_control
+
+    world, board = await chips_world(make_host, harness_factory, "missed-at-window-end")
+    await board.click("table-2")
+    second = world.current()
+    screen = screen_of(board)
+    inherited = board.clickable_in(board.find("table-2"))._i  # type: ignore[arg-type, union-attr]
+    await until(lambda: not screen.handover.is_open() and key_of(board, "table-2") == f"table-2@{second}", world)
+    assert _resolve_event_control(board.session, inherited) is None, "the window's end kept the control: nothing is tested"
+    await through_the_lane(board, inherited)
+    assert world.room.version == 1
+    assert banner_text(board) == MISSED
+    await board.click("table-2")  # the tap again acts, for the player now shown
+    assert world.room.version == 2 and banner_text(board) == ""
+
+
+async def test_only_a_fresh_tap_on_a_gone_control_is_answered(make_host: Any, harness_factory: Any, window: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pad's press (a finger held while the pad is drawn again) and an event for a control gone
+    from a page drawn long ago (a stray or forged event) are dropped without a word."""
+    import views.screen
+
+    world, board = await chips_world(make_host, harness_factory, "missed-quiet")
+    gone = max(c._i for c in walk_controls(board.page) if isinstance(c, ft.BaseControl)) + 10_000
+    await through_the_lane(board, gone, "tap_down")
+    assert banner_text(board) == ""
+    monkeypatch.setattr(views.screen, "MISSED_TAP_SECONDS", 0.0)
+    await through_the_lane(board, gone)
+    assert banner_text(board) == "" and world.room.version == 0
+    monkeypatch.setattr(views.screen, "MISSED_TAP_SECONDS", 60.0)
+    await through_the_lane(board, gone)
+    assert banner_text(board) == MISSED and world.room.version == 0
 
 
 async def test_two_taps_in_flight_on_one_drawing_act_once(make_host: Any, harness_factory: Any, window: float) -> None:

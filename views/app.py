@@ -32,7 +32,7 @@ from companion.history import finished_room
 from companion.room import Host, new_token, valid_device_secret
 from views.board import BoardScreen
 from views.boards import BoardsScreen
-from views.flet_patches.hardening import when_events_dropped
+from views.flet_patches.hardening import when_a_tap_misses, when_events_dropped
 from views.common import centered_message, setup_page
 from views.history import HistoryScreen, ReplayScreen
 from views.home import HomeScreen
@@ -40,6 +40,7 @@ from views.i18n import translator
 from views.memory import reclaim_soon
 from views.join import TableScreen
 from views.seat import SeatScreen
+from views.screen import RoomScreen
 from views.seat_request import SeatRequestScreen
 from views.app_window import ScreenAwake, is_app_window, leaving_the_screen_stops_the_table
 # (AppConfig and the storage keys are this module's names too: main.py and the tests import them here)
@@ -129,6 +130,7 @@ class TabSession(PageSession):
         self.page.on_disconnect = self.on_disconnect
         self.page.on_resize = self.on_resize
         when_events_dropped(self.page, self.too_many_events)
+        when_a_tap_misses(self.page, self.tap_missed)
         await self.show(self.page.route)
 
     #: seconds to wait for the browser to say which languages it prefers
@@ -199,6 +201,11 @@ class TabSession(PageSession):
     async def too_many_events(self) -> None:
         """This device's events came too fast and some were dropped (views/flet_patches/hardening.py)."""
         self.page.show_dialog(ft.SnackBar(ft.Text(translator(self.lang).t("ui.too_many_events")), duration=ft.Duration(seconds=8)))
+
+    async def tap_missed(self) -> None:
+        """A tap reached a control the page no longer holds (views/flet_patches/hardening.py)."""
+        if isinstance(self.screen, RoomScreen):
+            await self.screen.tap_missed()
 
     async def leave(self) -> None:
         if self.screen is not None:

@@ -56,6 +56,9 @@ HANDOVER_SECONDS = float(os.environ.get("REFEREE_HANDOVER_SECONDS", "1.5"))
 DOUBLE_TAP_SECONDS = 0.5
 #: seconds a refused tap's message stays once its window has closed (read, then it goes)
 REFUSAL_AFTER_WINDOW = 1.5
+#: seconds after a drawing during which a tap on a control it replaced is answered (see tap_missed):
+#: a finger's tap and its way to the server take well under this
+MISSED_TAP_SECONDS = 2.0
 
 
 class Handover:
@@ -486,6 +489,21 @@ class RoomScreen:
         if seat is None:
             return self.tr.t("ui.moved_on")
         return self.tr.t("ui.handover", self.names, seat=seat)
+
+    async def tap_missed(self) -> None:
+        """A tap reached a control this page no longer holds (or holds hidden): the page was drawn
+        again between the finger and the server (a double tap's window ending, another player's
+        action), and Flet drops such an event without a word. Nothing was done: say so, as a
+        refused tap is said. A page quiet for longer than that (a stray or forged event) says
+        nothing."""
+        if self.closed or time.monotonic() - self._drawn_at > MISSED_TAP_SECONDS:
+            return
+        message = self.tr.t("ui.tap_missed")
+        if self.error == message:
+            return  # said already: a burst of taps draws the page once
+        self.error = self._refusal_shown = message
+        self._clear_refusal_later(REFUSAL_AFTER_WINDOW + DOUBLE_TAP_SECONDS)
+        await self.render()
 
     def _clear_refusal_later(self, seconds: float) -> None:
         if self._refusal_timer is not None:

@@ -3,7 +3,8 @@ views/flet_patches/__init__.py). Why each exists and the upstream fix it stands 
 docs/decisions/flet-patches-hardening.md; the limits they enforce: docs/decisions/connection-limits.md.
 
 1. Disconnects that never reach the page (`_wrap_send_loop`).
-3. Events for controls that are not on the page: dropped at O(1) (`_resolve_event_control`).
+3. Events for controls that are not on the page: dropped at O(1) (`_resolve_event_control`); a
+   tap among them is told to its page (`when_a_tap_misses`): Flet drops it without a word.
 4. One bounded event lane per connection (`_receive_loop`, `EventLane`).
 5. Connections that fail before registering: cleaned up (`_receive_loop`, `_handle`).
 6. Properties a client sets that no control declares, or with a value of another type than a
@@ -65,6 +66,20 @@ def when_events_dropped(page: Any, callback: Callable[[], Awaitable[None]]) -> N
     """Call `callback()` (in the page's own task) the first time a connection of this page's
     session has events dropped for going too fast."""
     _dropped_callbacks[page.session] = callback
+
+
+#: what each page does when a tap reaches a control it no longer holds (see `when_a_tap_misses`)
+_missed_callbacks: weakref.WeakKeyDictionary[Any, Callable[[], Awaitable[None]]] = weakref.WeakKeyDictionary()
+#: the events a finger's tap sends: a control's on_click, a gesture's on_tap and on_long_press (a
+#: pad's tap_down / tap_up are not: a pad drawn again under a held finger is no missed tap)
+TAP_EVENTS = frozenset({"click", "tap", "long_press"})
+
+
+def when_a_tap_misses(page: Any, callback: Callable[[], Awaitable[None]]) -> None:
+    """Await `callback()` when a tap of this page's session is for a control the page no longer
+    holds, or holds hidden or disabled: drawn again between the finger and the server (the page
+    changed under it). The event is dropped all the same; the page can say so."""
+    _missed_callbacks[page.session] = callback
 
 
 class ProtocolError(Exception):
@@ -147,7 +162,7 @@ class EventLane:
 
     async def run(self) -> None:
         import msgpack
-        from flet.controls.context import _update_behavior_context_var
+        from flet.controls.context import _context_page, _update_behavior_context_var
         from flet.messaging.protocol import ControlEventBody, UpdateControlPropsBody, decode_ext_from_msgpack
 
         while True:
@@ -166,7 +181,13 @@ class EventLane:
                         session.apply_patch(update.id, update.props)
                     else:
                         event = ControlEventBody(**body)
-                        await session.dispatch_event(event.target, event.name, event.data)
+                        if event.name in TAP_EVENTS and _resolve_event_control(session, event.target) is None:
+                            missed = _missed_callbacks.get(session)
+                            if missed is not None:
+                                _context_page.set(session.page)  # as Flet's dispatch_event does
+                                await missed()
+                        else:
+                            await session.dispatch_event(event.target, event.name, event.data)
                 except Exception:  # a malformed event, or a handler's error Flet did not catch
                     log.warning("event not handled", exc_info=True)
                 self.dispatched += 1

@@ -89,6 +89,7 @@ LABELS: dict[str, str] = {
     "ui.phone_back": "{seat:seat}'s phone is back: it plays on, and the tablet is the board again.",
     "ui.undo_tapped_twice": "Tapped twice? One action was undone. Tap Undo again to undo another.",
     "ui.moved_on": "Not done: the game had moved on. Look, then tap again.",
+    "ui.tap_missed": "Not done: your tap came as the page changed. Look, then tap again.",
     "ui.undo_none": "Nothing to undo yet",
     "ui.undo_after_reveal": "Not after a reveal: everyone has seen the cards",
     "ui.reveal": "Reveal",
