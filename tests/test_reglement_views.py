@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import flet as ft
 import pytest
 
 from companion.games.reglement import GANG_BY_PLAYERS, KINDS
 from companion.games.reglement_board import default_board
-from tests.harness.flet_inprocess import Tab, strings_in
+from tests.harness.flet_inprocess import Tab, strings_in, walk_controls
 from tests.harness.world import World, first_difference, show_private
 from tests.harness.world import make_world as make_game_world
 from tests.test_privacy import press
@@ -175,6 +176,40 @@ async def test_board_steps_through_explosion_and_income(make_host: Any, harness_
     assert "draws" in seen[-1]  # the turn's first ruling: Green drew back up
     # the chairs of the dead are empty now
     assert "empty seat" in (board.find("chair-G").label or "")
+
+
+def rings(tab: Tab, identifier: str | None = None) -> set[str]:
+    """The chairs drawn with a ring (a 4 px border) on the page, or under `identifier`."""
+    root = tab.page if identifier is None else tab.find(identifier)
+    assert root is not None, tab.identifiers()
+    chairs = {f"s{seat}" for seat in default_board().ids}
+    frames = [c for c in walk_controls(root) if isinstance(c, ft.Container) and c.key in chairs]
+    assert len(frames) == len(default_board().ids), [c.key for c in frames]
+    return {str(c.key)[1:] for c in frames if c.border is not None and c.border.top.width == 4}
+
+
+async def test_a_phone_rings_the_chairs_of_a_step_its_player_went_back_to(make_host: Any, harness_factory: Any) -> None:
+    """The board rings the newest step's chairs for the whole table; a phone only those of a
+    step its player steps back to (the newest moves at every action)."""
+    world = await make_world(make_host, harness_factory, "phone-rings")
+    board = await world.open_board()
+    phone = await world.open_phone(YELLOW)
+    await board.click("card-pan")
+    await board.click("chair-P")  # Yvette's Flingueur at E shoots Gaston's Lame at P
+    assert "P" in phone.text(phone.find("phone-step-now"))
+    assert "P" in rings(board) and rings(phone, "phone-table") == set()
+    # another table, where Yvette's turn opened with her cake exploding at G, then her income
+    world = await make_world(make_host, harness_factory, "phone-rings-back")
+    board = await world.open_board()
+    phone = await world.open_phone(YELLOW)
+    await play_round_to_explosion(world)
+    await board.click("end-turn")
+    assert "Yvette earns 1,000" in phone.text(phone.find("phone-step-now"))
+    while "Gaston's Flingueur at H is killed" not in phone.text(phone.find("phone-step-now")):
+        await phone.click("phone-step-previous")
+    assert rings(phone, "phone-table") == {"H"}
+    await phone.click("phone-step-last")
+    assert rings(phone, "phone-table") == set()
 
 
 async def test_host_enters_pan_and_a_refusal_shows_why(make_host: Any, harness_factory: Any) -> None:

@@ -53,6 +53,14 @@ ACCENT = "#FFD54F"
 DANGER = "#FF8A80"
 
 
+@functools.cache
+def border_all(width: float, colour: str) -> ft.Border:
+    """The border of `width` in `colour` on every side: one object per pair, shared by every
+    control drawing it. A Border is a value no drawing changes once built, and each one is two
+    objects carrying Flet's diff snapshots (a Règlement table drew 148 of them per phone)."""
+    return ft.Border.all(width, colour)
+
+
 def text_on(colour: str) -> str:
     return "#111111" if colour in ("yellow", "white", "orange") else "#FFFFFF"
 

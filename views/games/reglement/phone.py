@@ -110,8 +110,12 @@ def public_table(ctx: GameContext, board: View) -> ft.Control:
     """The table as everyone sees it (the board's projection), nobody's taps: each chair a part."""
     tr = ctx.tr
     rings: dict[str, str] = {}
-    if board.turn_log:
-        at, source = ruling_seats(board, board.turn_log[shown_step(ctx, board)])
+    # The board rings the newest step's chairs for the whole table; a phone rings those of a step
+    # its player went back to. (The newest step moves at every action: ringing it on every phone
+    # as well was a quarter of the table's CPU per action, redraw_cost.py.)
+    shown = shown_step(ctx, board) if board.turn_log else 0
+    if board.turn_log and shown < len(board.turn_log) - 1:
+        at, source = ruling_seats(board, board.turn_log[shown])
         if source:
             rings[source] = "#FF9800"
         if at:

@@ -13,6 +13,7 @@ import flet as ft
 from companion.engine import Ruling
 from companion.games.reglement import KINDS, CardOptions, CardType, GangsterView, Kind, Phase, SeatView, Target, View
 from views.common import (
+    border_all,
     ACCENT,
     COLOUR_HEX,
     INK,
@@ -545,7 +546,7 @@ def gangster_token(ctx: GameContext, view: View, g: GangsterView, size: float) -
         height=size,
         bgcolor=COLOUR_HEX[colour],
         border_radius=size * 0.22,
-        border=ft.Border.all(4, "#B3E5FC") if g.asleep else ft.Border.all(2, "#000000"),
+        border=border_all(4, "#B3E5FC") if g.asleep else border_all(2, "#000000"),
         alignment=ft.Alignment.CENTER,
         badge=ft.Badge(label="Zz", bgcolor="#B3E5FC", text_color="#0D47A1") if g.asleep else None,
         content=ft.Text(

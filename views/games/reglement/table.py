@@ -12,6 +12,7 @@ import flet as ft
 
 from companion.games.reglement import KINDS, SeatView, View
 from views.common import (
+    border_all,
     ACCENT,
     COLOUR_HEX,
     INK,
@@ -44,7 +45,7 @@ def cake_badge(ctx: GameContext, owner: int, size: float) -> ft.Control:
     colour = ctx.colours[owner]
     return ft.Container(
         bgcolor="#FFFFFF",
-        border=ft.Border.all(3, COLOUR_HEX[colour]),
+        border=border_all(3, COLOUR_HEX[colour]),
         border_radius=size,
         padding=ft.Padding.symmetric(horizontal=4, vertical=0),
         content=ft.Icon(ft.Icons.CAKE, size=size, color="#C2185B"),
@@ -81,7 +82,7 @@ def chair_body(ctx: GameContext, view: View, seat: SeatView, w: float, bottom: b
     token: ft.Control = (
         gangster_token(ctx, view, g, size)
         if g is not None
-        else ft.Container(width=size, height=size, border=ft.Border.all(1, "#4F7F6C"), border_radius=size * 0.22)
+        else ft.Container(width=size, height=size, border=border_all(1, "#4F7F6C"), border_radius=size * 0.22)
     )
     body: list[ft.Control] = [*head, token]
     if seat.cake is not None:
@@ -104,16 +105,14 @@ def chair_frame(seat: SeatView, left: float, top: float, w: float, h: float, rin
     return ft.Container(
         left=left,
         top=top,
+        width=w,
+        height=h,
         key=f"s{seat.id}",
-        content=ft.Container(
-            width=w,
-            height=h,
-            bgcolor=BUSINESS_COLOUR[seat.business] if seat.business else SEAT_BG,
-            border_radius=8,
-            border=ft.Border.all(4, ring) if ring else ft.Border.all(1, "#2E6B55"),
-            padding=2,
-            content=body[0],
-        ),
+        bgcolor=BUSINESS_COLOUR[seat.business] if seat.business else SEAT_BG,
+        border_radius=8,
+        border=border_all(4, ring) if ring else border_all(1, "#2E6B55"),
+        padding=2,
+        content=body[0],
     )
 
 
