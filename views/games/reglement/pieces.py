@@ -202,9 +202,10 @@ def rulings_panel(ctx: GameContext, view: View, ident_prefix: str = "step") -> f
         return ft.Row([label(title[0], 18, ACCENT, ft.FontWeight.BOLD), label(title[1], 16, MUTED)], spacing=12, wrap=narrow, key="head")
 
     controls: list[ft.Control] = [ctx.part(f"{ident_prefix}-head", title, header)]
-    earlier = [tr.ruling(r, ctx.names) for r in log[max(0, index - 3) : index]]
-    for k, text in enumerate(earlier):
-        controls.append(ctx.part(f"{ident_prefix}-earlier-{k}", text, partial(step_line, f"e{k}", text)))
+    earlier = tuple(tr.ruling(r, ctx.names) for r in log[max(0, index - 3) : index])
+    if earlier:
+        # one part: a new step shifts every line (a part a line was three rebuilt per phone)
+        controls.append(ctx.part(f"{ident_prefix}-earlier", earlier, partial(step_lines, earlier)))
     now_text = tr.ruling(log[index], ctx.names)
     controls.append(ctx.part(f"{ident_prefix}-now", now_text, partial(step_now, ident_prefix, now_text)))
     left = len(log) - 1 - index
@@ -224,8 +225,9 @@ def rulings_panel(ctx: GameContext, view: View, ident_prefix: str = "step") -> f
     )
 
 
-def step_line(key: str, text: str) -> ft.Control:
-    return role(key, label(text, 14, MUTED))
+def step_lines(texts: tuple[str, ...]) -> ft.Control:
+    """The steps before the one shown, oldest first."""
+    return ft.Column([label(text, 14, MUTED) for text in texts], spacing=6, key="earlier")
 
 
 def step_now(ident_prefix: str, text: str) -> ft.Control:
