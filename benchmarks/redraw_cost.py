@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from flet.controls.object_patch import ObjectPatch  # noqa: E402
 
+from benchmarks.latency import MIRRORS  # noqa: E402
 from companion.games import GAMES  # noqa: E402
 from companion.room import Host  # noqa: E402
 from companion.store import Store  # noqa: E402
@@ -66,7 +67,9 @@ def screen_of(tab: Any) -> Any:
 
 
 #: the host's own entries for the table (the random player gives them a seat: the table does not)
-HOST_ENTRIES = ("deal_contracts", "reveal_tile", "reveal_deck_card", "seat_random")
+#: the host board's own entries for the table: the click drivers' (latency.MIRRORS), and Règlement's
+#: "seat everyone at random" (the mirrors play a preset seating; these tables seat freely)
+HOST_ENTRIES = frozenset({"seat_random", *(entry for mirror in MIRRORS.values() for entry in mirror.HOST_ENTRIES)})
 
 
 def next_action(room: Any, rng: random.Random) -> tuple[dict[str, Any], int | None] | None:

@@ -105,6 +105,11 @@ def parse_pasted(text: str, tr: Translator) -> tuple[dict[str, Any] | None, list
     return {**data, "seats": seats, "facing": [list(p) for p in facing]}, []
 
 
+async def acts_for_nobody(_raw: dict[str, Any]) -> bool:
+    """The board editor's drawing of a table is no game: nothing in it submits an action."""
+    return False
+
+
 class BoardsScreen(PlainScreen):
     screen_key = "boards"
 
@@ -138,7 +143,7 @@ class BoardsScreen(PlainScreen):
 
     def drawing_context(self) -> GameContext:
         # a drawing for nobody's seat that acts for nobody: every chair built, none reused
-        return GameContext(tr=self.tr, names=[], colours=[], width=float(self.page.width or 1024), height=float(self.page.height or 768), seat=None, acts_for_current=False, submit=None)
+        return GameContext(tr=self.tr, names=[], colours=[], width=float(self.page.width or 1024), height=float(self.page.height or 768), seat=None, acts_for_current=False, submit=acts_for_nobody)
 
     def build(self) -> list[ft.Control]:
         tr = self.tr

@@ -324,14 +324,6 @@ def pick_button(ctx: GameContext, ident: str, box: ft.Control, pick: Callable[[]
     return ft.Semantics(identifier=ident, key=ident, button=True, selected=selected, content=choice_target(ctx, box, pick, then_open=True))
 
 
-class _Card:
-    """A (value, colour) pair shaped like the engine's Card, for drawing."""
-
-    def __init__(self, value: int, colour: str):
-        self.value = value
-        self.colour = colour
-
-
 def card_payload(value: int, colour: str) -> dict[str, Any]:  # a card as a JSON action carries it
     return {"value": value, "colour": colour}
 
