@@ -821,6 +821,83 @@ def test_an_events_payload_type_is_found_once_per_class_and_field() -> None:
 
 
 
+def built_state(control: Any) -> dict[str, Any]:
+    """What a control holds once built, but its id (each control gets a new one) and the time a
+    date picker starts at (now); an object of its own (a lock, a method bound to it) by its kind."""
+    import datetime
+
+    def same(value: Any) -> Any:
+        if isinstance(value, (datetime.datetime, datetime.time)):
+            return "now"
+        if inspect.ismethod(value):  # bound to this control
+            return value.__func__
+        if type(value).__eq__ is object.__eq__ and not isinstance(value, type):  # an asyncio.Event
+            return type(value)
+        return value
+
+    def when(values: dict[str, Any]) -> dict[str, Any]:
+        return {name: same(value) for name, value in values.items()}
+
+    state = when({name: value for name, value in vars(control).items() if name != "_i"})
+    state["_values"] = when(control._values)
+    return state
+
+
+def test_a_control_built_without_a_call_per_default_field_is_the_same_control() -> None:
+    """Patch 13: every control class in `flet` (all of them read through `ft.<Name>`, as the
+    pages read them: those loaded after `apply` are patched as they load) builds, with no
+    argument and with arguments the pages give, what its dataclass-made `__init__` builds: the
+    same values set, dirty fields, internals and everything else but its id."""
+    import dataclasses
+
+    import flet as ft
+    from flet.controls.base_control import BaseControl
+
+    flet_patches.apply()
+    assert dataclasses._FIELD and dataclasses._FIELD_INITVAR  # what _fast_init reads (private)
+    compared = 0
+    for name in dir(ft):
+        cls = getattr(ft, name, None)
+        if not (isinstance(cls, type) and issubclass(cls, BaseControl)) or cls not in speed.ORIGINAL_INITS:
+            continue
+        original = speed.ORIGINAL_INITS[cls]
+        assert speed._is_dataclass_init(cls) is False, f"{name}: its own __init__ was not replaced"
+        made = object.__new__(cls)
+        try:
+            original(made)
+        except Exception as error:  # needs arguments (compared below if a page draws it), or abstract
+            with pytest.raises(type(error)):
+                cls.__init__(object.__new__(cls))
+            continue
+        fast = object.__new__(cls)
+        cls.__init__(fast)
+        assert built_state(fast) == built_state(made), name
+        compared += 1
+    assert compared > 100, compared
+    samples: list[tuple[type, tuple[Any, ...], dict[str, Any]]] = [
+        (ft.Text, ("hello",), {"size": 14, "color": "#FFFFFF", "weight": ft.FontWeight.BOLD, "spans": [ft.TextSpan("x")]}),
+        (ft.Container, (), {"width": 10, "height": 10, "bgcolor": "#FFFFFF", "border": ft.Border.all(1, "#000000"), "content": ft.Text("x"), "on_click": lambda e: None, "key": "k"}),
+        (ft.Column, ([ft.Text("a")],), {"spacing": 2, "tight": True}),
+        (ft.Row, (), {"controls": [ft.Text("a")], "wrap": True}),
+        (ft.Stack, ([ft.Text("a")],), {"width": 3, "height": 4}),
+        (ft.Semantics, (), {"identifier": "x", "label": "words", "button": True, "content": ft.Text("a")}),
+        (ft.Icon, (ft.Icons.CAKE,), {"size": 12, "color": "#FFFFFF"}),
+        (ft.Button, ("Go",), {"on_click": lambda e: None, "disabled": True}),
+        (ft.Dropdown, (), {"options": [ft.DropdownOption("a")], "value": "a", "label": "L"}),
+        (ft.TextField, (), {"value": "typed", "label": "Name"}),
+        (ft.GestureDetector, (), {"content": ft.Text("a"), "on_tap_down": lambda e: None}),
+        (ft.DragTarget, (), {"group": "g", "content": ft.Text("a")}),
+    ]
+    for cls, args, kwargs in samples:
+        assert cls in speed.ORIGINAL_INITS, cls.__name__
+        fast = object.__new__(cls)
+        cls.__init__(fast, *args, **kwargs)
+        made = object.__new__(cls)
+        speed.ORIGINAL_INITS[cls](made, *args, **kwargs)
+        assert built_state(fast) == built_state(made), cls.__name__
+        assert fast._values and fast._values == made._values, cls.__name__
+
+
 async def test_a_value_typed_just_before_a_redraw_is_the_value_its_event_reads(tmp_path: Path) -> None:
     """A device's value updates and its events are handled in the order it sent them. A client
     sends a field's new value, then its `change` event; Flet applied the value at once and the

@@ -10,7 +10,7 @@ and of the upstream change that would replace them:
 - speed.py, the same work as Flet's for less (docs/decisions/flet-patches-speed.md): 2. no debug
   string per message sent; 10. no empty validation-error set on every control; 11. the diff's
   walks read only the fields that can hold something; 12. an event's payload type found once per
-  control class and event.
+  control class and event; 13. a control built without a call per field it leaves at its default.
 - fonts.py, the app's font loaded before the first frame (docs/decisions/flet-patches-fonts.md): 7.
 - drawing.py, drawing with reused parts (docs/decisions/flet-patches-drawing.md): 8. a control kept
   as it was under a redrawn parent stays mounted; 9. one child of a shown control, replaced and
@@ -100,6 +100,11 @@ def apply() -> None:
     _validation()._get_reported_validation_errors = speed._reported_validation_errors
     base_control = _base_control_module()
     base_control.get_event_field_type = speed._once_per_class(ORIGINALS["get_event_field_type"], vars(base_control))
+    import flet
+
+    speed._fast_inits()
+    ORIGINALS["flet.__getattr__"] = flet.__getattr__
+    flet.__getattr__ = speed._fast_inits_for_lazy_names(flet.__getattr__)  # type: ignore[attr-defined]
     import flet_web.fastapi.flet_static_files as flet_static_files
 
     ORIGINALS["patch_font_manifest_json"] = flet_static_files.patch_font_manifest_json

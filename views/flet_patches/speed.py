@@ -1,4 +1,4 @@
-"""The Flet patches that make flet-web 1.0.5 do the same work for less (2, 10, 11, 12 of
+"""The Flet patches that make flet-web 1.0.5 do the same work for less (2, 10, 11, 12, 13 of
 views/flet_patches/__init__.py): each gives the same result as Flet's own code, which
 tests/test_flet_patches.py checks. Why each exists, what it saves and the upstream fix it stands
 in for: docs/decisions/flet-patches-speed.md.
@@ -9,6 +9,7 @@ in for: docs/decisions/flet-patches-speed.md.
    hold something (`_configure_dataclass`, `_removed_controls`, `_held`), and return lists, not a
    generator per level.
 12. An event's payload type found once per control class and event (`_once_per_class`).
+13. A control built without a call per field it leaves at its default (`_fast_init`).
 """
 
 from __future__ import annotations
@@ -254,3 +255,109 @@ def _once_per_class(original: Callable[[Any, str], Any], caller_globals: dict[st
     import types
 
     return types.FunctionType(get_event_field_type.__code__, caller_globals, "get_event_field_type", None, get_event_field_type.__closure__)
+
+
+# -- 13. a control built without a call per field it leaves at its default -------------------------
+
+
+#: the dataclass-made `__init__` of each control class `_fast_inits` replaced (for the tests)
+ORIGINAL_INITS: dict[type, Callable[..., None]] = {}
+
+
+def _is_dataclass_init(cls: type) -> bool:
+    """Whether `cls.__init__` is the one `dataclasses` wrote for `cls` itself (not inherited, not
+    written by hand): only that one is written again here."""
+    init = cls.__dict__.get("__init__")
+    if init is None or getattr(init, "__wrapped__", None) is not None:  # (`_fast_init`'s own)
+        return False
+    return getattr(init, "__qualname__", "") == f"{cls.__qualname__}.__init__" and init.__code__.co_filename == "<string>"
+
+
+def _fast_init(cls: type) -> Callable[..., None]:
+    """The `__init__` `dataclasses` writes for a control class, except that a `Prop` field left at
+    its default (the very default object: `is`, what an argument not given holds) is not set:
+    Flet's `Prop.__set__` returns at once for it during construction (it stores only values
+    other than the default), so the control ends the same, without ~60 descriptor calls. Same
+    signature, same order of assignments, the same `__post_init__` call with the InitVars."""
+    import dataclasses
+    import inspect
+
+    fields = cls.__dataclass_fields__  # type: ignore[attr-defined]
+    # a Prop whose default a subclass overrides stores that default: always set, as Flet does
+    skipped_at_default = set(getattr(cls, "_prop_defaults", {})) - set(getattr(cls, "_override_props", {}))
+    namespace: dict[str, Any] = {"MISSING": dataclasses.MISSING}
+    params: list[str] = []
+    keyword_only = False
+    for parameter in list(inspect.signature(cls.__init__).parameters.values())[1:]:
+        name = parameter.name
+        if parameter.kind is parameter.KEYWORD_ONLY and not keyword_only:
+            params.append("*")
+            keyword_only = True
+        field = fields[name]
+        if field.default_factory is not dataclasses.MISSING:
+            params.append(f"{name}=MISSING")
+        elif field.default is not dataclasses.MISSING:
+            namespace[f"_d_{name}"] = field.default
+            params.append(f"{name}=_d_{name}")
+        else:
+            params.append(name)
+    body: list[str] = []
+    init_vars: list[str] = []
+    for name, field in fields.items():
+        if field._field_type is dataclasses._FIELD_INITVAR:  # type: ignore[attr-defined]
+            init_vars.append(name)
+        elif field._field_type is not dataclasses._FIELD:  # type: ignore[attr-defined]
+            continue  # a ClassVar
+        elif field.default_factory is not dataclasses.MISSING:
+            namespace[f"_f_{name}"] = field.default_factory
+            body.append(f"self.{name} = _f_{name}()" if not field.init else f"self.{name} = _f_{name}() if {name} is MISSING else {name}")
+        elif not field.init:
+            if field.default is not dataclasses.MISSING:
+                namespace[f"_d_{name}"] = field.default
+                body.append(f"self.{name} = _d_{name}")
+        elif name in skipped_at_default and field.default is not dataclasses.MISSING:
+            body.append(f"if {name} is not _d_{name}: self.{name} = {name}")
+        else:
+            body.append(f"self.{name} = {name}")
+    if hasattr(cls, "__post_init__"):
+        body.append(f"self.__post_init__({', '.join(init_vars)})")
+    source = f"def __init__(self, {', '.join(params)}):\n" + "".join(f"    {line}\n" for line in body or ["pass"])
+    exec(source, namespace)  # as dataclasses writes its __init__
+    init: Callable[..., None] = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__module__ = cls.__module__
+    init.__signature__ = inspect.signature(cls.__init__)  # type: ignore[attr-defined]
+    init.__wrapped__ = cls.__init__  # type: ignore[attr-defined]
+    return init
+
+
+def _fast_inits() -> int:
+    """Every control class of Flet's with a dataclass-made `__init__` gets `_fast_init`'s. The
+    number replaced."""
+    from flet.controls.base_control import BaseControl
+
+    pending, seen = [BaseControl], set()
+    while pending:
+        cls = pending.pop()
+        pending.extend(cls.__subclasses__())
+        if cls in seen or not cls.__module__.startswith("flet") or not _is_dataclass_init(cls):
+            continue
+        seen.add(cls)
+        ORIGINAL_INITS[cls] = cls.__init__  # type: ignore[misc]
+        cls.__init__ = _fast_init(cls)  # type: ignore[misc]
+    return len(ORIGINAL_INITS)
+
+
+def _fast_inits_for_lazy_names(original: Callable[[str], Any]) -> Callable[[str], Any]:
+    """`flet.__getattr__`, which imports a control's module the first time `ft.<Name>` is read:
+    the classes it brings get `_fast_init`'s too (those loaded before `apply` got theirs then)."""
+    from flet.controls.base_control import BaseControl
+
+    def __getattr__(name: str) -> Any:
+        value = original(name)
+        if isinstance(value, type) and issubclass(value, BaseControl):
+            _fast_inits()
+        return value
+
+    __getattr__.__wrapped__ = original  # type: ignore[attr-defined]
+    return __getattr__
