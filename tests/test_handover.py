@@ -169,6 +169,25 @@ async def test_only_a_fresh_tap_on_a_gone_control_is_answered(make_host: Any, ha
     assert banner_text(board) == MISSED and world.room.version == 0
 
 
+async def test_a_tap_re_sent_after_a_reconnect_is_not_said(make_host: Any, harness_factory: Any, window: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A phone that comes back on a new connection holds the page Flet sent it whole: a tap for a
+    control that page no longer holds was aimed at what the old connection showed (a retrying
+    client re-sending a tap whose answer was lost: it acted already). "Not done" would be false;
+    once the page is drawn again on the new connection, a missed tap is said again."""
+    import views.screen
+
+    monkeypatch.setattr(views.screen, "MISSED_TAP_SECONDS", 60.0)
+    world, board = await chips_world(make_host, harness_factory, "missed-after-reconnect")
+    gone = max(c._i for c in walk_controls(board.page) if isinstance(c, ft.BaseControl)) + 10_000
+    screen = screen_of(board)
+    await screen.connected(True)  # as the app's on_connect: nothing missed, so not drawn again
+    await through_the_lane(board, gone)
+    assert banner_text(board) == "" and world.room.version == 0
+    await screen.render()
+    await through_the_lane(board, gone)
+    assert banner_text(board) == MISSED and world.room.version == 0
+
+
 async def test_two_taps_in_flight_on_one_drawing_act_once(make_host: Any, harness_factory: Any, window: float) -> None:
     """Both taps carry the version they were made on: the second is judged once the first is in,
     and refused (the room moved on since the finger saw it), not taken for the next player."""

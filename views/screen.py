@@ -201,6 +201,8 @@ class RoomScreen:
         self._presence_queued = False
         self._shown_presence: tuple[bool, ...] = ()
         self._drawn_at = 0.0
+        #: when the device last came back on a new connection (Flet sent it the page whole)
+        self._reconnected_at = float("-inf")
         self.error: str | None = None
         self.ui: dict[str, Any] = {}
         self._unsubscribe: Any = None
@@ -231,6 +233,8 @@ class RoomScreen:
             self._unsubscribe = None
 
     async def connected(self, up: bool) -> None:
+        if up:
+            self._reconnected_at = time.monotonic()
         # Flet re-sends the current page on a reconnect: draw again only if something was missed
         # (a redraw replaces every control, and a tap landing on a replaced control is lost).
         if up and (self.missed or self.shown_version != self.room.version):
@@ -495,8 +499,11 @@ class RoomScreen:
         again between the finger and the server (a double tap's window ending, another player's
         action), and Flet drops such an event without a word. Nothing was done: say so, as a
         refused tap is said. A page quiet for longer than that (a stray or forged event) says
-        nothing."""
-        if self.closed or time.monotonic() - self._drawn_at > MISSED_TAP_SECONDS:
+        nothing. So does a tap that came back with a reconnected device: not drawn since, the page
+        it holds is the one Flet sent it whole, so the tap was aimed at what the old connection
+        showed, a tap re-sent by a retrying client whose answer was lost (it acted, or was refused,
+        already)."""
+        if self.closed or time.monotonic() - self._drawn_at > MISSED_TAP_SECONDS or self._reconnected_at > self._drawn_at:
             return
         message = self.tr.t("ui.tap_missed")
         if self.error == message:
