@@ -279,6 +279,21 @@ async def drag_event(tab: Tab, world: World, target: Any, name: str, pad: Any, *
         await world.harness.settle()
 
 
+async def test_the_pad_says_it_is_a_button(make_host: Any, harness_factory: Any) -> None:
+    """The hold pad is a button by its own word, held or not (views/common.py hold_pad): left to
+    infer it from the tap action, Flutter's web client gave the pad another role for an update
+    where that changed, then a new element without the pad's identifier (CI lost "hold-private")."""
+    world = await make_world(make_host, harness_factory, "pad-button", "vabanque", vabanque_setup(first_player=SEAT), seed=VABANQUE_SEED)
+    await random_play(world.room, random.Random(1), lambda v: v.phase == "cards" and v.waiting_for == (SEAT,))
+    phone = await world.open_phone(SEAT)
+    assert phone.find("hold-private").button is True
+    detector = control_of(phone, "hold-private", ft.GestureDetector)
+    await phone.session.dispatch_event(detector._i, "tap_down", {"k": "touch", "l": {"x": 5, "y": 5}, "g": {"x": 5, "y": 5}})
+    await world.harness.settle()
+    assert phone.has("card-raise")  # held: the cards show under the pad
+    assert phone.find("hold-private").button is True
+
+
 async def test_hold_slide_lift_event_by_event(make_host: Any, harness_factory: Any) -> None:
     """The pad's events in the order Flutter sends them (tap down, tap cancel, drag start, a
     target entered and left, the drop): the cards stay through the hand-over from tap to drag and
