@@ -56,9 +56,13 @@ def browser() -> Any:
         yield browser
 
 
-def open_home(browser: Any, server: RefereeServer, lang: str) -> Any:
+def open_home(browser: Any, server: RefereeServer, lang: str, said: list[str] | None = None) -> Any:
+    """The host's home page, in `lang`. `said`: collects what the page's console says of fonts
+    (Flutter's "Failed to load font ..." when a font of its manifest did not load)."""
     context = browser.new_context(viewport=BOARD_VIEWPORT)
     page = context.new_page()
+    if said is not None:
+        page.on("console", lambda message: said.append(f"{message.type}: {message.text}") if "font" in message.text.lower() else None)
     page.goto(server.url("/", k=server.host_token or "", lang=lang), timeout=WAIT_MS)
     enable_semantics(page)
     ident(page, "setup-game").wait_for(timeout=WAIT_MS)
@@ -81,6 +85,19 @@ def pick_game(page: Any, name: str, first_rule: str) -> None:
         except AssertionError:
             continue
     raise AssertionError(f"could not choose {name}")
+
+
+def width_sources(text: Any) -> str:
+    """For a failure message: where a text's measured width comes from. Its box is the
+    accessibility node's span, scaled by the web client to the node's size (Flutter's layout of
+    the text): `transform` none means the span was never scaled, and its width is the browser's
+    own font's, not Flutter's."""
+    return str(
+        text.evaluate(
+            "e => `Flutter's layout: ${e.parentElement.style.width}; the span: ${e.offsetWidth} px "
+            "in the browser's font, scaled by ${e.style.transform || 'nothing'}`"
+        )
+    )
 
 
 def ink_columns(image: Image.Image, background: tuple[int, int, int], threshold: int = 60) -> list[bool]:
@@ -160,7 +177,8 @@ def painted_like_the_font(drawn: list[bool], font: list[bool]) -> str | None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_setup_form_fits_a_tablet(server: RefereeServer, browser: Any, lang: str) -> None:
     tr = translator(lang)
-    page = open_home(browser, server, lang)
+    fonts_said: list[str] = []
+    page = open_home(browser, server, lang, fonts_said)
     try:
         # the text is laid out in DejaVu (Roboto, the client's fallback, is about 10 % narrower)
         heading = tr.t("ui.house_rules")
@@ -174,7 +192,10 @@ def test_setup_form_fits_a_tablet(server: RefereeServer, browser: Any, lang: str
             if abs(box["width"] - expected) <= 3 or time.monotonic() > deadline:
                 break
             page.wait_for_timeout(200)
-        assert abs(box["width"] - expected) <= 3, f"{heading!r}: {box['width']:.1f} px wide, DejaVu lays it out {expected:.1f} px"
+        assert abs(box["width"] - expected) <= 3, (
+            f"{heading!r}: {box['width']:.1f} px wide, DejaVu lays it out {expected:.1f} px "
+            f"({width_sources(page.get_by_text(heading, exact=True))}; the console of fonts: {fonts_said or 'nothing'})"
+        )
         # every letter of the headings painted: their ink, column by column, is the font's
         for text, size, bold in ((tr.t("ui.app_title"), 30, True), (tr.t("ui.host_board"), 18, False)):
             box = page.get_by_text(text, exact=True).bounding_box()
