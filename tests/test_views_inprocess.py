@@ -359,6 +359,28 @@ async def test_reissue_leaves_the_old_phone_signed_out(make_host: Any, harness_f
     assert not any(NAMES[2] in s for frame in normalise(phone.frames_since(mark)) for s in strings_in(frame))
 
 
+async def test_a_tab_back_on_its_session_with_another_address_shows_that_address(make_host: Any, harness_factory: Any) -> None:
+    """A tablet that opens another room's address in the same tab comes back to its tab's
+    session with the new route, and Flet sends it that session's page whole: the board it left.
+    The route change Flet should send next can be lost (it drops one for the route of its last
+    route change): the reconnect itself shows the route. A plain reconnect redraws nothing."""
+    world = await make_world(make_host, harness_factory, "route-on-reconnect")
+    board = await world.open_board()
+    other = await world.host.create_room("vabanque", vabanque_setup(), seed=VABANQUE_SEED)
+    mark = board.mark()
+    await board.session.dispatch_event(board.page._i, "connect", None)
+    await world.harness.settle()
+    assert screen_of(board).room is world.room and board.frames_since(mark) == []
+    board.page.route = f"/room/{other.id}?k={world.host.token}"  # as Flet applies the register's page
+    await board.session.dispatch_event(board.page._i, "connect", None)
+    await world.harness.settle()
+    assert screen_of(board).room is other
+    shown = screen_of(board)
+    await board.session.dispatch_event(board.page._i, "route_change", {"route": board.page.route})
+    await world.harness.settle()
+    assert screen_of(board) is shown, "the route change that followed drew the board again"
+
+
 async def test_evicted_phone_cannot_act_for_the_seat(make_host: Any, harness_factory: Any) -> None:
     """Regression: an evicted phone's stale page could still submit for the seat."""
     world, _board, phone, _old = await reissue_with_phone(make_host, harness_factory, None)

@@ -107,6 +107,8 @@ class TabSession(PageSession):
         self.awake = ScreenAwake() if self.window else None
         #: rooms whose board this window has said leaving the screen stops the table (once each)
         self.warned_rooms: set[str] = set()
+        #: the route the screen was last shown for (see on_connect)
+        self.route_shown: str | None = None
 
     async def start(self) -> None:
         # First, before anything is awaited: a device that never answers the storage calls below
@@ -155,10 +157,20 @@ class TabSession(PageSession):
         return f"{self.config.base_url}{path}" if self.window else path
 
     async def on_route_change(self, event: ft.RouteChangeEvent) -> None:
+        if event.route == self.route_shown and self.screen is not None:
+            return  # shown already, by on_connect: showing it again would replace every control
         await self.show(event.route)
 
     async def on_connect(self, _event: Any) -> None:
-        if self.screen is not None:
+        """A device back on this session. A tab that loaded another address comes back to its
+        tab's session (Flet keeps the session id in the tab) with the new route, and Flet sends it
+        this session's page whole: the screen of the address it left. Flet's route change that
+        should follow can be lost (it drops one for the route of its last route change, and the
+        route may have changed while no handler listened), so the page's route decides here: CI
+        saw a tablet stay on the previous room's board for 20 s after opening another room's."""
+        if self.page.route and self.page.route != self.route_shown:
+            await self.show(self.page.route)
+        elif self.screen is not None:
             await self.screen.connected(True)
 
     async def on_disconnect(self, _event: Any) -> None:
@@ -225,6 +237,7 @@ class TabSession(PageSession):
             await self.screen.render()
 
     async def show(self, route: str) -> None:
+        self.route_shown = route
         await self.leave()
         if self.closed:
             return  # expired while waiting for the device: nothing may subscribe to a room now
