@@ -212,6 +212,29 @@ async def test_a_phone_rings_the_chairs_of_a_step_its_player_went_back_to(make_h
     assert rings(phone, "phone-table") == set()
 
 
+async def test_a_phone_shows_its_turn_buttons_mounted_since_the_play_began(make_host: Any, harness_factory: Any) -> None:
+    """A seat's turn buttons are on its phone through the play, hidden off its turn (nothing in
+    them is secret): the turn's start sends the flag that shows them, not the buttons; its first
+    card hides "Set a card aside" and enables "End turn", its end hides them again."""
+    world = await make_world(make_host, harness_factory, "turn-panel")
+    phone = await world.open_phone(RED)
+    assert world.current() == YELLOW
+    assert phone.find("end-turn") is None and phone.find("discard") is None  # not its turn: not shown
+    mounted = {ident: phone.find(ident, hidden=True) for ident in ("discard", "end-turn")}
+    assert all(node is not None for node in mounted.values()), phone.identifiers()
+    await world.host_enters({"type": "discard", "by": YELLOW})
+    mark = phone.mark()
+    await world.host_enters({"type": "end_turn", "by": YELLOW})
+    assert world.current() == RED
+    assert all(phone.find(ident) is node for ident, node in mounted.items()), "the turn's start drew the buttons again"
+    sent = b"".join(phone.frames_since(mark))
+    assert "Set a card aside".encode() not in sent and "End turn".encode() not in sent
+    await world.host_enters({"type": "discard", "by": RED})
+    assert phone.find("discard") is None and phone.find("end-turn") is not None
+    await world.host_enters({"type": "end_turn", "by": RED})
+    assert phone.find("end-turn") is None and phone.find("discard", hidden=True) is not None
+
+
 async def test_host_enters_pan_and_a_refusal_shows_why(make_host: Any, harness_factory: Any) -> None:
     world = await make_world(make_host, harness_factory, "pan")
     board = await world.open_board()

@@ -177,14 +177,18 @@ def act_button(ctx: GameContext, seat: int, text: str, on_click: Callable[[Any],
     """A button acting for `seat`, keyed by that player (`ctx.act_key`). On the board, where
     the same finger acts for everyone in turn, it is in the player's colour, with their shape
     and name (`named`: the text already names them), so a tap meant for the previous player is
-    seen to be for someone else. `reason`: why it is disabled, said under it."""
+    seen to be for someone else. `reason`: why it is disabled, said under it (mounted while
+    enabled too, hidden: a button that comes and goes between enabled and disabled, as a turn's
+    "End turn", then changes a few properties instead of its whole drawing)."""
     if ctx.seat is None:
         colour = ctx.colours[seat]
         button = big_button(f"{glyph(colour)} {text}" if named else f"{glyph(colour)} {ctx.names[seat]} · {text}", on_click, ident=ident, colour=COLOUR_HEX[colour], text_colour=text_on(colour), disabled=disabled, key=ctx.act_key(ident, seat))
     else:
         button = big_button(text, on_click, ident=ident, disabled=disabled, key=ctx.act_key(ident, seat))
-    if disabled and reason:
-        return ft.Column([button, label(reason, 14, MUTED)], spacing=2, tight=True, key=f"{ident}-why")
+    if reason:
+        why = label(reason, 14, MUTED)
+        why.visible = disabled
+        return ft.Column([button, why], spacing=2, tight=True, key=f"{ident}-why")
     return button
 
 

@@ -90,8 +90,8 @@ def seat_body(ctx: GameContext, view: View) -> ft.Control:
         waiting = tr.t("reglement.ui.waiting_wake", ctx.names, seat=view.turn)
         items.append(ctx.part("waiting-wake", waiting, lambda: ft.Semantics(identifier="waiting-wake", key="waiting-wake", content=label(waiting, 20, ACCENT, ft.FontWeight.BOLD))))
     items.append(my_gang(ctx, board, seat, me.income_now))
-    if view.phase == "play" and view.turn == seat:
-        items.append(role("my-turn", phone_turn_buttons(ctx, view, seat)))
+    if view.phase == "play":
+        items.append(phone_turn_buttons(ctx, view, seat, shown=view.turn == seat))
     if gang.in_play and view.phase != "over":
         # The hand note, and the helper whose card choice tells what is in the hand: behind
         # hold-to-peek (built only while held or shown).
@@ -239,13 +239,17 @@ def gang_token(ctx: GameContext, view: View, g: GangsterView) -> ft.Control:
     )
 
 
-def phone_turn_buttons(ctx: GameContext, view: View, seat: int) -> ft.Control:
+def phone_turn_buttons(ctx: GameContext, view: View, seat: int, *, shown: bool) -> ft.Control:
+    """This seat's turn's buttons, mounted for the whole play and shown on its turn (nothing in
+    them is secret), as the seating panel: hidden, they are the buttons a turn starts with, so
+    a turn's start sends a flag, not the panel (it was a phone's largest frame, 1.4 KB)."""
     tr = ctx.tr
-    controls: list[ft.Control] = [label(tr.t("reglement.ui.phone_turn_hint"), 16, INK)]
-    if view.wake_up == "optional" and view.wake_choices and (view.cards_played or view.discarded):
+    started = shown and bool(view.cards_played or view.discarded)
+    controls: list[ft.Control] = [ctx.part("turn-hint", None, lambda: label(tr.t("reglement.ui.phone_turn_hint"), 16, INK))]
+    if started and view.wake_up == "optional" and view.wake_choices:
         controls.append(wake_panel(ctx, view, selection(ctx, view), seat, confirm=False))
-    controls.append(ft.Row(turn_buttons(ctx, view, seat), wrap=True, spacing=8))
-    return ft.Column(controls, spacing=6)
+    controls.append(ctx.group("turn-buttons", None, turn_buttons(ctx, view, seat, started=started), lambda buttons: ft.Row(buttons, wrap=True, spacing=8, key="turn-buttons")))
+    return ctx.group("my-turn", shown, controls, lambda controls: ft.Column(controls, spacing=6, key="my-turn", visible=shown))
 
 
 # -- step 4 with the wake-up house rule "choose" (and the older "optional") --

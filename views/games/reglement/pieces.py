@@ -485,15 +485,22 @@ def selection(ctx: GameContext, view: View) -> Selection:
     return selected
 
 
-def turn_buttons(ctx: GameContext, view: View, player: int, phone: bool = False) -> list[ft.Control]:
-    """Set a card aside (before any card) and end the turn (after a card or the set-aside); each a
-    part, drawn from the action it sends."""
+def turn_buttons(ctx: GameContext, view: View, player: int, *, started: bool | None = None) -> list[ft.Control]:
+    """Set a card aside (before any card: hidden after) and end the turn (after a card or the
+    set-aside); each a part, drawn from the action it sends. `started`: whether the turn has a
+    card or a set-aside (by default, from `view`)."""
     tr = ctx.tr
-    started = bool(view.cards_played or view.discarded)
+    if started is None:
+        started = bool(view.cards_played or view.discarded)
     buttons: list[ft.Control] = []
-    if not started:
-        discard = {"type": "discard", "by": player}
-        buttons.append(ctx.part("discard", player, lambda: act_button(ctx, player, tr.t("reglement.ui.set_aside"), handler(ctx.submit, discard), ident="discard")))
+    discard = {"type": "discard", "by": player}
+
+    def discard_button() -> ft.Control:
+        button = act_button(ctx, player, tr.t("reglement.ui.set_aside"), handler(ctx.submit, discard), ident="discard")
+        button.visible = not started  # mounted for the turn: the first card hides it
+        return button
+
+    buttons.append(ctx.part("discard", (player, started), discard_button))
     end_turn: dict[str, Any] = {"type": "end_turn", "by": player}
     if view.wake_up == "optional" and view.wake_choices:
         # the older form of the wake-up choice: it rides on end_turn (see wake_panel)

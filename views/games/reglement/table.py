@@ -40,6 +40,10 @@ def layout(view: View) -> dict[str, tuple[float, float]]:
     return out
 
 
+#: an empty place on a chair: darker than any chair's colour, business or not
+EMPTY_PLACE = "#33000000"
+
+
 def cake_badge(ctx: GameContext, owner: int, size: float) -> ft.Control:
     """A cake on a seat: its owner's colour as the ring and their shape glyph as the badge."""
     colour = ctx.colours[owner]
@@ -82,7 +86,9 @@ def chair_body(ctx: GameContext, view: View, seat: SeatView, w: float, bottom: b
     token: ft.Control = (
         gangster_token(ctx, view, g, size)
         if g is not None
-        else ft.Container(width=size, height=size, border=border_all(1, "#4F7F6C"), border_radius=size * 0.22)
+        # an empty place: a shade of the chair's colour, no border (a gangster's death then
+        # sends one property, not its border side by side)
+        else ft.Container(width=size, height=size, bgcolor=EMPTY_PLACE, border_radius=size * 0.22)
     )
     body: list[ft.Control] = [*head, token]
     if seat.cake is not None:
