@@ -106,7 +106,9 @@ def reglement_facts(board: Any) -> list[str]:
 
 
 def reglement_secrets(me: Any) -> list[str]:
-    return ["hand-note", "helper"]
+    # what the private section holds: the hand note and the rules helper's card choices (the
+    # word "helper" alone is in the turn's public hint, "... your rules helper ...")
+    return ["hand-note", "help-choices"]
 
 
 GAMES = {

@@ -228,7 +228,7 @@ async def test_a_phone_shows_its_turn_buttons_mounted_since_the_play_began(make_
     assert world.current() == RED
     assert all(phone.find(ident) is node for ident, node in mounted.items()), "the turn's start drew the buttons again"
     sent = b"".join(phone.frames_since(mark))
-    assert "Set a card aside".encode() not in sent and "End turn".encode() not in sent
+    assert b"Set a card aside" not in sent and b"End turn" not in sent
     await world.host_enters({"type": "discard", "by": RED})
     assert phone.find("discard") is None and phone.find("end-turn") is not None
     await world.host_enters({"type": "end_turn", "by": RED})
