@@ -102,7 +102,8 @@ def wait_for_qr(page: Any, name: str, prefix: str, timeout: float = 20.0, server
     deadline = time.monotonic() + timeout
     texts: list[str] = []
     while True:
-        texts = decode_qr(shot(page, name))
+        png = shot(page, name)
+        texts = decode_qr(png)
         if texts and texts[0].startswith(prefix):
             assert len(texts) == 1, texts
             return texts[0]
@@ -116,8 +117,29 @@ def wait_for_qr(page: Any, name: str, prefix: str, timeout: float = 20.0, server
             # (seen twice in CI: the previous room's board still shown 20 s after the tab opened
             # this room's address, its own session reused; views/app.py on_connect since)
             said = [line for line in (server.output if server is not None else []) if "Traceback" in line or "ERROR" in line or "WARNING" in line][-10:]
-            raise AssertionError(f"{name}: the table QR code could not be decoded from the board's 1280x800 screenshot (read: {texts}); address {page.url}; server said {said}; page: {nodes}")
+            raise AssertionError(
+                f"{name}: the table QR code could not be decoded from the board's 1280x800 screenshot (read: {texts}); address {page.url}; "
+                f"server said {said}; {painted(png, page)}; page: {nodes}"
+            )
         page.wait_for_timeout(200)
+
+
+def painted(png: bytes, page: Any) -> str:
+    """For a failure message: what the screenshot holds where the QR code's node is (seen once
+    in CI with the right room's board and nothing decoded: not painted yet, covered, or cut)."""
+    import io
+
+    from PIL import Image
+
+    box = ident(page, "table-qr").bounding_box()
+    if box is None:
+        return "no table-qr box"
+    image = Image.open(io.BytesIO(png)).convert("L")
+    region = image.crop((int(box["x"]), int(box["y"]), int(box["x"] + box["width"]), int(box["y"] + box["height"])))
+    pixels = list(region.getdata())
+    dark = sum(1 for p in pixels if p < 96) / max(1, len(pixels))
+    light = sum(1 for p in pixels if p > 160) / max(1, len(pixels))
+    return f"QR box {box}: {dark:.0%} dark and {light:.0%} light pixels (a painted QR code: about 35 / 60)"
 
 
 @pytest.mark.parametrize(("game_id", "seats"), CASES)
