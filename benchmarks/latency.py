@@ -696,13 +696,14 @@ class Table:
         seen = frame.at if frame is not None else time.perf_counter()
         self.acted_at[device.name] = time.monotonic()
         error = device.find("banner")
+        said = device.texts(error) if error is not None else []
         # A click sent again is answered, and the answer may still show as the board shows the
         # action (the phone is drawn after the board): a first click that did arrive makes the
         # second "Tapped twice?"; a first click Flet dropped (it crossed a redraw) said "Not done:
         # ... tap again" before the second acted. Both harmless: the board showed it exactly once.
         retried = {self.mirror.tr.t("ui.tapped_twice"), self.mirror.tr.t("ui.tap_missed")}
-        if error is not None and not (self.retries > retries and len(device.texts(error)) == 1 and device.texts(error)[0] in retried):
-            raise AssertionError(f"{device.name} shows an error after {action!r}: {device.texts(error)}")
+        if error is not None and not (self.retries > retries and len(said) == 1 and said[0] in retried):
+            raise AssertionError(f"{device.name} shows an error after {action!r}: {said}")
         return sent, seen
 
     def _picked(self, client: FletClient, ident: str) -> Any:
