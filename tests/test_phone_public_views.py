@@ -80,7 +80,9 @@ def corruption_facts(board: Any) -> list[str]:
 
 
 def corruption_secrets(me: Any) -> list[str]:
-    return ["my-hand"]  # the identifier of the secret panel: never built while hidden
+    # the identifiers of the secret panels (the hand, or on the seat's turn its cards to play):
+    # never built while hidden
+    return ["my-hand", "card-choices"]
 
 
 def chicago_mid(view: Any) -> bool:

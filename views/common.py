@@ -262,13 +262,16 @@ def secret_choices(width: float, labels: Sequence[str], build: Callable[[int, fl
 def secret_face(text: str, *, selected: bool, on_click: Callable[[Any], Awaitable[None]] | None, size: float, lines: int, height: float, face: str = SECRET_FACE, text_colour: str = "#111111") -> ft.Container:
     """One button of a secret choice: its cell's whole width, the choice's height, the label
     centred; a plain container (no ink, no hover or focus overlay to stay on the tapped one)."""
+    # unpicked, the ring's width is padding instead (Flutter pads a child by its border's
+    # width): the label stays put, and a hand's buttons are sent without four border sides each
+    ring = SECRET_BORDER if not selected else 0
     return ft.Container(
         on_click=on_click,
         height=height,
         bgcolor=face,
-        border=ft.Border.all(SECRET_BORDER, SECRET_RING if selected else face),
+        border=ft.Border.all(SECRET_BORDER, SECRET_RING) if selected else None,
         border_radius=10,
-        padding=ft.Padding.symmetric(horizontal=SECRET_PADDING[0], vertical=SECRET_PADDING[1]),
+        padding=ft.Padding.symmetric(horizontal=SECRET_PADDING[0] + ring, vertical=SECRET_PADDING[1] + ring),
         alignment=ft.Alignment.CENTER,
         content=ft.Text(text, size=size, weight=ft.FontWeight.BOLD, color=text_colour, text_align=ft.TextAlign.CENTER, max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS),
     )
@@ -404,15 +407,15 @@ def private_section(ctx: GameContext, build: Callable[[], ft.Control], *, hold_t
     # (the pad's and the buttons' handlers use only the page's `ui` and `rerender`, the same at
     # every drawing: a reused pad acts as a new one would)
     held = state == PEEK_HELD
-    items: list[ft.Control] = []
-    if state == PEEK_SHOWN:
-        # shown with a tap, or left shown by a first step picked from the pad: no finger is on
-        # the pad, and the cards take its place (the next step comes up into view)
-        items.append(ctx.part("hide-private", None, lambda: big_button(ctx.tr.t("ui.hide_private"), handler(_set_peek, ctx, False), ident="hide-private", colour="#B0BEC5")))
-    else:
-        items.append(ctx.part("hold-private", (held, hold_text, release_text), lambda: hold_pad(ctx, held=held, hold_text=hold_text, release_text=release_text)))
-    if not state:
-        items.append(ctx.part("show-private", None, lambda: show_private_button(ctx)))
+    # The three buttons stay mounted, each shown when it applies: opening or closing the section
+    # sends flags, not the pad again. Shown with a tap, or left shown by a first step picked from
+    # the pad, no finger is on the pad, and the cards take its place under "Hide my cards" (the
+    # next step comes up into view).
+    items: list[ft.Control] = [
+        shown_when(ctx, "hide-private-box", state == PEEK_SHOWN, ctx.part("hide-private", None, lambda: big_button(ctx.tr.t("ui.hide_private"), handler(_set_peek, ctx, False), ident="hide-private", colour="#B0BEC5"))),
+        shown_when(ctx, "hold-private-box", state != PEEK_SHOWN, ctx.part("hold-private", (held, hold_text, release_text), lambda: hold_pad(ctx, held=held, hold_text=hold_text, release_text=release_text))),
+        shown_when(ctx, "show-private-box", not state, ctx.part("show-private", None, lambda: show_private_button(ctx))),
+    ]
     if state:
         content = build()
         if content.key is None:  # (a group's control is keyed already, and is never changed)
@@ -422,6 +425,12 @@ def private_section(ctx: GameContext, build: Callable[[], ft.Control], *, hold_t
         for key in ctx.ui.pop(PEEK_DRAFTS, ()):
             ctx.ui.pop(key, None)  # a half-made secret choice does not wait, hidden, for the next look
     return ctx.group("private", visible, items, lambda items: ft.Column(items, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, visible=visible))
+
+
+def shown_when(ctx: GameContext, key: str, visible: bool, part: ft.Control) -> ft.Control:
+    """`part` mounted throughout, in a wrapper that shows it only when `visible`: showing or
+    hiding it sends a flag, not the part (never for a secret: a hidden control is still sent)."""
+    return ctx.group(key, visible, [part], lambda children: ft.Container(children[0], visible=visible))
 
 
 def show_private_button(ctx: GameContext) -> ft.Control:

@@ -25,6 +25,7 @@ from views.common import (
     public_view,
     secret_choices,
     secret_face,
+    shown_when,
     tagged,
 )
 from views.context import GameContext
@@ -252,13 +253,11 @@ def turn_buttons(ctx: GameContext, seat: int, draw: bool, end_turn: bool) -> ft.
     by their wrappers (a turn's start sends flags and builds no button)."""
     tr = ctx.tr
 
-    def shown(key: str, visible: bool, button: ft.Control) -> ft.Control:
-        return ctx.group(f"{key}-box", visible, [button], lambda children: ft.Container(children[0], visible=visible))
-
     buttons = [
-        shown("my-draw", draw, ctx.part("my-draw", seat, lambda: big_button(tr.t("chicago_poker.ui.draw"), handler(ctx.submit, {"type": "draw", "by": seat}), ident="draw"))),
-        shown(
-            "my-end-turn",
+        shown_when(ctx, "my-draw-box", draw, ctx.part("my-draw", seat, lambda: big_button(tr.t("chicago_poker.ui.draw"), handler(ctx.submit, {"type": "draw", "by": seat}), ident="draw"))),
+        shown_when(
+            ctx,
+            "my-end-turn-box",
             end_turn,
             ctx.part("my-end-turn", seat, lambda: big_button(tr.t("chicago_poker.ui.end_turn"), handler(ctx.submit, {"type": "end_turn", "by": seat}), ident="end-turn", colour="#A5D6A7")),
         ),

@@ -270,7 +270,8 @@ def card_picker(ctx: GameContext, view: View, key: Hashable, compact: bool) -> f
             height=size * 0.86,
             # the pick is marked by a thin ring only: from across the table every value looks alike
             bgcolor="#263238" if gone else "#ECEFF1",
-            border=ft.Border.all(3, PICK_RING if chosen else "#ECEFF1"),
+            # (a ring the button's own colour is no ring: not sent, as the text stays centred)
+            border=ft.Border.all(3, PICK_RING if chosen else "#ECEFF1") if chosen or gone else None,
             border_radius=8,
             alignment=ft.Alignment.CENTER,
             content=ft.Text(str(n), size=size * 0.42, weight=ft.FontWeight.BOLD, color=MUTED if gone else DARK),

@@ -60,6 +60,10 @@ def placement_picker(ctx: GameContext, view: View, seat: int, legal: LegalMoves,
     items: list[ft.Control] = [title]
     cards = list(legal.cards)
     names = [card_name(ctx, card) for card in cards]
+    if not board and view.me is not None:
+        # a phone's choices are its hand: a card held twice says so (no second list of the hand)
+        held = list(view.me.hand)
+        names = [name + (f" ×{held.count(card)}" if held.count(card) > 1 else "") for card, name in zip(cards, names, strict=True)]
 
     def card_button(i: int, size: float, lines: int, height: float | None) -> ft.Control:
         card, name, selected = cards[i], names[i], cards[i] == chosen

@@ -111,8 +111,9 @@ def seat_body(ctx: GameContext, view: View) -> ft.Control:
             parts: list[ft.Control] = []
             if legal.cards:
                 parts.append(placement_picker(ctx, view, seat, legal))
-            hand = tuple(view.me.hand) if view.me is not None else ()
-            parts.append(ctx.part("my-hand", hand, lambda: hand_panel(ctx, view)))
+            hand = tuple(me.hand)
+            if not set(hand) <= set(legal.cards):  # (the picker's cards are the hand, counts and all)
+                parts.append(ctx.part("my-hand", hand, lambda: hand_panel(ctx, view)))
             parts.extend(seen_lines(ctx, view))
             return ft.Column(parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
