@@ -34,6 +34,7 @@ from views.games.reglement.pieces import (
     CARD_COLOUR,
     CHOSEN,
     MARK_ICON,
+    SELECTION_NOW,
     Selection,
     blocked_params,
     chosen_kind,
@@ -262,8 +263,9 @@ def helper(ctx: GameContext, view: View, sel: Selection, seat: int) -> ft.Contro
 
     def choose(value: CardType) -> Callable[[], Awaitable[None]]:
         async def pick() -> None:
-            sel["help"] = None if sel.get("help") == value else value
-            sel["pills"] = []
+            now: Selection = ctx.ui[SELECTION_NOW]  # (a chip is kept from drawing to drawing)
+            now["help"] = None if now.get("help") == value else value
+            now["pills"] = []
             await ctx.rerender()
 
         return pick
@@ -271,14 +273,16 @@ def helper(ctx: GameContext, view: View, sel: Selection, seat: int) -> ft.Contro
     options = list(view.my_options or ())
     texts = [tr.t(f"reglement.card.{o.card}") + (f" ×{o.in_hand}" if o.in_hand else "") for o in options]
 
-    def chip(i: int, size: float, lines: int, height: float) -> ft.Control:
+    def help_chip(value: CardType, text: str, selected: bool, size: float, lines: int, height: float) -> ft.Control:
         # all one face and size, in fixed places: from across the table the choices look alike
-        value = options[i].card
-        selected = card == value
-        box = secret_face(texts[i], selected=selected, on_click=handler(choose(value)), size=size, lines=lines, height=height)
+        box = secret_face(text, selected=selected, on_click=handler(choose(value)), size=size, lines=lines, height=height)
         # a first step, as a card of the other games: reached by sliding from the pad too, the
         # lift picks it and leaves the helper shown, the card's targets in view
         return ft.Semantics(identifier=f"help-{value}", key=f"help-{value}", button=True, selected=selected, content=choice_target(ctx, box, choose(value), then_open=True))
+
+    def chip(i: int, size: float, lines: int, height: float) -> ft.Control:
+        value, text = options[i].card, texts[i]
+        return ctx.part(f"help-{value}", (value, text, card == value, size, lines, height), lambda: help_chip(value, text, card == value, size, lines, height))
 
     rows: list[ft.Control] = [
         label(tr.t("reglement.ui.helper"), 18, ACCENT, ft.FontWeight.BOLD),
@@ -325,6 +329,9 @@ def target_row(ctx: GameContext, view: View, sel: Selection, seat: int, t: Targe
             on_click = handler(toggle)
         else:
             on_click = handler(ctx.submit, target_action(t, seat))
+    # A card's targets can be thirty (a cake ordered to any chair): each row three controls, the
+    # card's colour saying it can be tapped (a grey row cannot), the ring's width padding unless
+    # the row is chosen.
     return ft.Semantics(
         identifier=f"target-{i}",
         key=f"target-{i}",
@@ -333,16 +340,10 @@ def target_row(ctx: GameContext, view: View, sel: Selection, seat: int, t: Targe
         content=ft.Container(
             on_click=on_click,
             bgcolor=CARD_COLOUR[t.card] if playable else "#263238",
-            border=ft.Border.all(3, CHOSEN if chosen else "#00000000"),
+            border=ft.Border.all(3, CHOSEN) if chosen else None,
             border_radius=8,
-            padding=10,
-            content=ft.Row(
-                [
-                    ft.Text(text, size=16, color="#111111" if playable else INK, expand=True),
-                    *([ft.Icon(ft.Icons.TOUCH_APP, size=22, color="#111111")] if playable else []),
-                ],
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
-            ),
+            padding=10 if chosen else 13,
+            content=ft.Text(text, size=16, color="#111111" if playable else INK),
         ),
     )
 
@@ -352,12 +353,18 @@ def hand_note(ctx: GameContext, view: View, seat: int) -> ft.Control:
 
     The + and - buttons change a draft on this phone; "Save" sends it. Sending closes the private
     section (as every action does), so one action per card would close it after each tap."""
-    tr = ctx.tr
     me = view.me
     assert me is not None
-    saved = sorted(me.hand, key=CARDS.index)
+    saved: list[str] = sorted(me.hand, key=CARDS.index)
     draft_key = ("reglement.note_draft", seat)
     hand = list(ctx.ui.get(draft_key, saved))
+    # a part: the helper's taps beside it do not build it again
+    return ctx.part("hand-note", (tuple(hand), tuple(saved), seat), lambda: hand_note_panel(ctx, seat, hand, saved))
+
+
+def hand_note_panel(ctx: GameContext, seat: int, hand: list[str], saved: list[str]) -> ft.Control:
+    tr = ctx.tr
+    draft_key = ("reglement.note_draft", seat)
 
     def edit(cards: list[str]) -> Callable[[], Awaitable[None]]:
         async def change() -> None:
