@@ -202,7 +202,8 @@ def rulings_panel(ctx: GameContext, view: View, ident_prefix: str = "step") -> f
         return ft.Row([label(title[0], 18, ACCENT, ft.FontWeight.BOLD), label(title[1], 16, MUTED)], spacing=12, wrap=narrow, key="head")
 
     controls: list[ft.Control] = [ctx.part(f"{ident_prefix}-head", title, header)]
-    earlier = tuple(tr.ruling(r, ctx.names) for r in log[max(0, index - 3) : index])
+    first = max(0, index - 3)
+    earlier = tuple((first + i, tr.ruling(r, ctx.names)) for i, r in enumerate(log[first:index]))
     if earlier:
         # one part: a new step shifts every line (a part a line was three rebuilt per phone)
         controls.append(ctx.part(f"{ident_prefix}-earlier", earlier, partial(step_lines, earlier)))
@@ -225,9 +226,10 @@ def rulings_panel(ctx: GameContext, view: View, ident_prefix: str = "step") -> f
     )
 
 
-def step_lines(texts: tuple[str, ...]) -> ft.Control:
-    """The steps before the one shown, oldest first."""
-    return ft.Column([label(text, 14, MUTED) for text in texts], spacing=6, key="earlier")
+def step_lines(steps: tuple[tuple[int, str], ...]) -> ft.Control:
+    """The steps before the one shown, oldest first, each keyed by its number: a new step sends
+    one line and drops the oldest, the lines between stay as they are."""
+    return ft.Column([label(text, 14, MUTED, key=f"s{number}") for number, text in steps], spacing=6, key="earlier")
 
 
 def step_now(ident_prefix: str, text: str) -> ft.Control:
