@@ -13,7 +13,9 @@ table (the event, the engine and the log, every page drawn: build, Flet's diff, 
 controls put through Flet's diff (new, or rebuilt and matched: machine-independent), and the
 bytes sent to all pages. Printed per game and per step (opening the pad, a local choice, the tap
 that sends each kind of action), then the games side by side against the first one. The CPU is
-the fastest of `--repeat` alternated runs; the counts and bytes do not move between runs.
+the fastest of `--repeat` alternated runs, with the server's garbage-collector thresholds; the
+counts and bytes do not move between runs (read them first: this machine's CPU time moves by
+10-20 % between runs, the ratios within one run far less).
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from benchmarks.latency import MIRRORS, server_env  # noqa: E402
 from benchmarks.redraw_cost import CONTROLS_SENT, PLAYERS, counting_sent_controls  # noqa: E402
 from companion.room import Host  # noqa: E402
 from companion.store import Store  # noqa: E402
+from main import SERVER_GC_THRESHOLDS  # noqa: E402
 from tests.harness.flet_inprocess import FakeBrowser, FletHarness, Tab  # noqa: E402
 from views import flet_patches  # noqa: E402
 from views.app import AppConfig, build_main  # noqa: E402
@@ -147,6 +150,7 @@ async def main() -> None:
     args = parser.parse_args()
     flet_patches.apply()
     counting_sent_controls()
+    gc.set_threshold(*SERVER_GC_THRESHOLDS)  # as the server collects (docs/decisions/garbage-collector.md)
     for game_id in args.game:
         await play(game_id, args.players, 8, args.seed)  # warm-up: imports, caches
     runs: dict[str, list[dict[str, Any]]] = {game_id: [] for game_id in args.game}
