@@ -12,7 +12,9 @@ the channel a table uses (the host's own entries and reveals on the host channel
 actions on its seat's), and the pages are drawn before the next. Per action it prints the CPU
 time of the whole table (board and phones: build, Flet's diff, the encoding of the frames), the
 bytes each kind of page was sent (median and p95), and on the board the parts built and reused
-(the hit rate). The ratios are the numbers to read: all runs are in this one process.
+(the hit rate). The ratios are the numbers to read: all runs are in this one process, with the
+server's garbage-collector thresholds (CPython's defaults collected 17-32 % of the table's CPU
+here, more in the games holding more controls).
 """
 from __future__ import annotations
 
@@ -35,6 +37,7 @@ from benchmarks.latency import MIRRORS  # noqa: E402
 from companion.games import GAMES  # noqa: E402
 from companion.room import Host  # noqa: E402
 from companion.store import Store  # noqa: E402
+from main import SERVER_GC_THRESHOLDS  # noqa: E402
 from tests.harness.flet_inprocess import FakeBrowser, FletHarness  # noqa: E402
 from views import flet_patches, sections  # noqa: E402
 from views.app import AppConfig, build_main  # noqa: E402
@@ -161,6 +164,7 @@ async def main() -> None:
     args = parser.parse_args()
     flet_patches.apply()
     counting_sent_controls()
+    gc.set_threshold(*SERVER_GC_THRESHOLDS)  # as the server collects (docs/decisions/garbage-collector.md)
     modes = {"off": (False, False, "parts"), "parts": (True, False, "parts"), "on": (True, True, "parts"), "components": (True, True, "components")}
     best: dict[str, dict[str, dict[str, Any]]] = {}
     for game_id in args.game:

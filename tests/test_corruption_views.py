@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from companion.games.corruption import CATALOGUE_PATH
-from tests.harness.flet_inprocess import Tab, strings_in
+from tests.harness.flet_inprocess import Tab, decode_frames, strings_in
 from tests.harness.world import World, first_difference
 from tests.harness.world import make_world as make_game_world
 
@@ -221,6 +221,31 @@ async def test_a_menu_closing_without_a_choice_keeps_the_deal_form(make_host: An
     await board.click("deal-submit")
     names = {c.name for b in world.room.view().bodies for c in b.contracts}
     assert {"Monument", "Opera House"} <= names, names
+
+
+async def test_a_turns_cards_say_how_many_are_held_and_the_pad_comes_and_goes_as_flags(make_host: Any, harness_factory: Any, catalogue_copy: Path) -> None:
+    world = await make_world(make_host, harness_factory, "pad-flags")
+    await world.open_board()
+    for seat in (A, B):
+        await world.open_phone(seat)
+    await deal_on_board(world)
+    alice, bruno = world.phones[A], world.phones[B]
+    # Alice's turn: her cards to play are her hand, a card held twice says so, no second list
+    await show_cards(alice)
+    assert alice.text(alice.find("card-reporter")) == "Reporter ×2", alice.text(alice.find("card-reporter"))
+    assert alice.text(alice.find("card-hitman")) == "Hit man"
+    assert not alice.has("my-hand")
+    # Bruno waits: his pad shows his hand as a list, counts and all
+    await show_cards(bruno)
+    assert "Reporter ×2" in bruno.text(bruno.find("my-hand"))
+    # closing and opening the pad again send flags: the pad and its buttons stay mounted
+    for step in ("hide-private", "show-private"):
+        mark = alice.mark()
+        await alice.click(step)
+        sent = list(strings_in(decode_frames(alice.frames_since(mark))))
+        assert not {"GestureDetector", "Draggable", "hold-private", "hide-private", "show-private"} & set(sent), (step, sent)
+        # (the cards themselves are built only while shown: they come back whole)
+        assert ("card-reporter" in sent) == (step == "show-private"), (step, sent)
 
 
 async def test_phone_offers_only_legal_choices_and_black_book(make_host: Any, harness_factory: Any, catalogue_copy: Path) -> None:
