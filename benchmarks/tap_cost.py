@@ -13,9 +13,9 @@ table (the event, the engine and the log, every page drawn: build, Flet's diff, 
 controls put through Flet's diff (new, or rebuilt and matched: machine-independent), and the
 bytes sent to all pages. Printed per game and per step (opening the pad, a local choice, the tap
 that sends each kind of action), then the games side by side against the first one. The CPU is
-the fastest of `--repeat` alternated runs, with the server's garbage-collector thresholds; the
-counts and bytes do not move between runs (read them first: this machine's CPU time moves by
-10-20 % between runs, the ratios within one run far less).
+the fastest of `--repeat` alternated runs, the garbage collector's work left out
+(redraw_cost.py's `collector_aside`); the counts and bytes do not move between runs (read them
+first: this machine's CPU time moves by 10-20 % between runs, the ratios within one run less).
 """
 
 from __future__ import annotations
@@ -39,10 +39,9 @@ os.environ["REFEREE_HANDOVER_SECONDS"] = "0"
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.latency import MIRRORS, server_env  # noqa: E402
-from benchmarks.redraw_cost import CONTROLS_SENT, PLAYERS, counting_sent_controls  # noqa: E402
+from benchmarks.redraw_cost import CONTROLS_SENT, PLAYERS, collector_aside, counting_sent_controls  # noqa: E402
 from companion.room import Host  # noqa: E402
 from companion.store import Store  # noqa: E402
-from main import SERVER_GC_THRESHOLDS  # noqa: E402
 from tests.harness.flet_inprocess import FakeBrowser, FletHarness, Tab  # noqa: E402
 from views import flet_patches  # noqa: E402
 from views.app import AppConfig, build_main  # noqa: E402
@@ -104,10 +103,11 @@ async def play(game_id: str, players: int, actions: int, seed: int) -> dict[str,
                     raise AssertionError(f"{game_id}: {tab.name} has no {ident!r} to tap for {action!r}")
                 marks = [t.mark() for t in (board, *phones)]
                 sent_before = CONTROLS_SENT[0]
-                start = time.process_time()
-                await tab.session.dispatch_event(target._i, "click", None)
-                await harness.settle()
-                cpu = (time.process_time() - start) * 1000
+                with collector_aside():
+                    start = time.process_time()
+                    await tab.session.dispatch_event(target._i, "click", None)
+                    await harness.settle()
+                    cpu = (time.process_time() - start) * 1000
                 spent += cpu
                 sent = sum(len(f) for t, mark in zip((board, *phones), marks, strict=True) for f in t.frames_since(mark))
                 steps[step_name(action.type, ident, last)].append((cpu, CONTROLS_SENT[0] - sent_before, sent))
@@ -150,7 +150,6 @@ async def main() -> None:
     args = parser.parse_args()
     flet_patches.apply()
     counting_sent_controls()
-    gc.set_threshold(*SERVER_GC_THRESHOLDS)  # as the server collects (docs/decisions/garbage-collector.md)
     for game_id in args.game:
         await play(game_id, args.players, 8, args.seed)  # warm-up: imports, caches
     runs: dict[str, list[dict[str, Any]]] = {game_id: [] for game_id in args.game}
