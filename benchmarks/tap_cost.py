@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import os
 import random
@@ -30,6 +31,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +62,21 @@ def chosen(tab: Tab, ident: str) -> bool:
     return semantics is not None and bool(getattr(semantics, "selected", False))
 
 
+@contextlib.contextmanager
+def patched_environ(values: dict[str, str]) -> Iterator[None]:
+    """The environment a game's server needs (Corruption: its catalogue), for this table only."""
+    before = {name: os.environ.get(name) for name in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for name, value in before.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
 def step_name(action_type: str, ident: str, last: bool) -> str:
     if ident == OPEN_PAD:
         return "open the pad"
@@ -68,8 +85,7 @@ def step_name(action_type: str, ident: str, last: bool) -> str:
 
 async def play(game_id: str, players: int, actions: int, seed: int) -> dict[str, Any]:
     """One table through `actions` random actions: per step, (CPU ms, controls, bytes) of each tap."""
-    with tempfile.TemporaryDirectory() as data:
-        os.environ.update(server_env(game_id, Path(data)))
+    with tempfile.TemporaryDirectory() as data, patched_environ(server_env(game_id, Path(data))):
         host = Host(Store(Path(data) / "referee.sqlite3"))
         harness = FletHarness(build_main(host, AppConfig(base_url="http://192.168.1.20:8550")))
         setup = {"players": PLAYERS[:players]}

@@ -186,9 +186,7 @@ def act_button(ctx: GameContext, seat: int, text: str, on_click: Callable[[Any],
     else:
         button = big_button(text, on_click, ident=ident, disabled=disabled, key=ctx.act_key(ident, seat))
     if reason:
-        why = label(reason, 14, MUTED)
-        why.visible = disabled
-        return ft.Column([button, why], spacing=2, tight=True, key=f"{ident}-why")
+        return ft.Column([button, label(reason, 14, MUTED, visible=disabled)], spacing=2, tight=True, key=f"{ident}-why")
     return button
 
 

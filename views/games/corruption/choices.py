@@ -3,6 +3,7 @@ reports), on a phone and as the board's entries for the current player."""
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import partial
 from typing import Any
 
@@ -32,7 +33,7 @@ from views.common import (
     secret_face,
 )
 from views.context import GameContext
-from views.games.corruption.pieces import CARD_FACE, card_name, contracts_by_id, placements_by_index
+from views.games.corruption.pieces import CARD_FACE, card_name, contracts_by_id, held_card_name, placements_by_index
 
 # --------------------------------------------------------------------------------------------
 # choices (phone, and the board's entries)
@@ -59,11 +60,12 @@ def placement_picker(ctx: GameContext, view: View, seat: int, legal: LegalMoves,
     title = ctx.part(f"{prefix}pick-card", None, lambda: role(f"{prefix}pick-card", label(tr.t("corruption.ui.pick_card"), 20, INK, ft.FontWeight.BOLD)))
     items: list[ft.Control] = [title]
     cards = list(legal.cards)
-    names = [card_name(ctx, card) for card in cards]
     if not board and view.me is not None:
         # a phone's choices are its hand: a card held twice says so (no second list of the hand)
-        held = list(view.me.hand)
-        names = [name + (f" ×{held.count(card)}" if held.count(card) > 1 else "") for card, name in zip(cards, names, strict=True)]
+        held = Counter(view.me.hand)
+        names = [held_card_name(ctx, card, held[card]) for card in cards]
+    else:
+        names = [card_name(ctx, card) for card in cards]
 
     def card_button(i: int, size: float, lines: int, height: float | None) -> ft.Control:
         card, name, selected = cards[i], names[i], cards[i] == chosen

@@ -3,6 +3,7 @@ the choices of this seat's turn, and the public table always in view."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from functools import partial
 
@@ -34,7 +35,7 @@ from views.common import (
 )
 from views.context import GameContext
 from views.games.corruption.choices import award_choice, option_button, placement_picker
-from views.games.corruption.pieces import CARD_FACE, CHARACTER_FACE, WON, card_name, card_tile, pending_text, placements_by_index
+from views.games.corruption.pieces import CARD_FACE, CHARACTER_FACE, WON, card_name, card_tile, held_card_name, pending_text, placements_by_index
 
 # --------------------------------------------------------------------------------------------
 # the phone
@@ -155,12 +156,9 @@ def hand_panel(ctx: GameContext, view: View) -> ft.Control:
     tr = ctx.tr
     me = view.me
     assert me is not None
-    counts: dict[Card, int] = {}
-    for card in me.hand:
-        counts[card] = counts.get(card, 0) + 1
     chips: list[ft.Control] = []
-    for card, count in counts.items():
-        text = card_name(ctx, card) + (f" ×{count}" if count > 1 else "")
+    for card, count in Counter(me.hand).items():
+        text = held_card_name(ctx, card, count)
         bg = CHARACTER_FACE.get(card, CARD_FACE) if isinstance(card, str) else CARD_FACE
         chips.append(ft.Container(bgcolor=bg, border_radius=6, padding=ft.Padding.symmetric(horizontal=8, vertical=4), content=ft.Text(text, size=15, color="#111111", weight=ft.FontWeight.BOLD)))
     return ft.Semantics(identifier="my-hand", key="my-hand", content=panel(tr.t("corruption.ui.my_hand"), [ft.Row(chips, wrap=True, spacing=6, run_spacing=6)]))

@@ -151,6 +151,11 @@ def card_name(ctx: GameContext, card: Card) -> str:
     return ctx.tr.t(f"corruption.card.{card}")
 
 
+def held_card_name(ctx: GameContext, card: Card, count: int) -> str:
+    """A card of a hand, with how many are held when more than one ("Reporter ×2")."""
+    return card_name(ctx, card) + (f" ×{count}" if count > 1 else "")
+
+
 def card_short(ctx: GameContext, card: Card) -> str:
     if isinstance(card, int):
         return ctx.tr.t("corruption.ui.card_short.bribe", k=card // 1000)

@@ -359,12 +359,11 @@ def hand_note(ctx: GameContext, view: View, seat: int) -> ft.Control:
     draft_key = ("reglement.note_draft", seat)
     hand = list(ctx.ui.get(draft_key, saved))
     # a part: the helper's taps beside it do not build it again
-    return ctx.part("hand-note", (tuple(hand), tuple(saved), seat), lambda: hand_note_panel(ctx, seat, hand, saved))
+    return ctx.part("hand-note", (tuple(hand), tuple(saved), seat), lambda: hand_note_panel(ctx, seat, draft_key, hand, saved))
 
 
-def hand_note_panel(ctx: GameContext, seat: int, hand: list[str], saved: list[str]) -> ft.Control:
+def hand_note_panel(ctx: GameContext, seat: int, draft_key: tuple[str, int], hand: list[str], saved: list[str]) -> ft.Control:
     tr = ctx.tr
-    draft_key = ("reglement.note_draft", seat)
 
     def edit(cards: list[str]) -> Callable[[], Awaitable[None]]:
         async def change() -> None:
