@@ -54,9 +54,11 @@ def board_body(ctx: GameContext, view: View, reveal: ft.Control | None) -> ft.Co
     if dealing and ctx.acts_for_current:
         items.append(deal_form(ctx, view))
         if view.phase == "round_over":
-            items.append(big_button(tr.t("corruption.ui.deal_close"), handler(toggle, ctx, ("corruption.dealing", view.round)), ident="deal-close", colour="#B0BEC5"))
+            dealing_key = ("corruption.dealing", view.round)
+            items.append(ctx.part("deal-close", dealing_key, lambda: big_button(tr.t("corruption.ui.deal_close"), handler(toggle, ctx, dealing_key), ident="deal-close", colour="#B0BEC5")))
         items.append(score_row(ctx, view))
-        return ft.Column(items, spacing=12)  # the deal form's fields: drawn as typed, never reused
+        # (the deal's text fields are parts too: what is typed is kept, see deal_form)
+        return ctx.group("board-body", "deal", items, lambda items: ft.Column(items, spacing=12))
     index: int | None = None
     # keyed: the steps and the entry come and go above the contracts, which keep their place
     # (matched by position, they would be drawn anew each time)
@@ -495,19 +497,26 @@ def deal_form(ctx: GameContext, view: View) -> ft.Control:
         cards.append(ctx.part(f"deal-card-{e.name}", (round_number, name, detail, where is None, wide), partial(deal_chip, name, handler(tapped_card, name) if where is None else None, f"deal-card-{e.name}", detail, compact=wide)))
     low, high = catalogue().value_range
     amounts = [ctx.part(f"deal-amount-{a}", (round_number, wide), partial(deal_chip, tr.money(a), handler(tapped_value, a), f"deal-amount-{a}", compact=wide)) for a in range(low, high + 1, 100_000)]
-    quick: list[ft.Control] = [
-        prompt,
-        ft.Row(cards, wrap=True, spacing=6, run_spacing=6),
-        label(tr.t("corruption.ui.deal_amounts"), 14, MUTED),
-        ft.Row(amounts, wrap=True, spacing=6, run_spacing=6),
-    ]
+    # The form's wrappers are groups and its fixed texts parts: a tap sends the chip, slot or
+    # editor it changed, with no diff of the form around them.
+    quick = ctx.group(
+        "deal-quick",
+        None,
+        [
+            prompt,
+            ctx.group("deal-cards", None, cards, chip_row),
+            ctx.part("deal-amounts-title", None, lambda: label(tr.t("corruption.ui.deal_amounts"), 14, MUTED)),
+            ctx.group("deal-amounts", None, amounts, chip_row),
+        ],
+        lambda quick: ft.Semantics(identifier="deal-quick", key="deal-quick", content=ft.Column(quick, spacing=6)),
+    )
 
     cols: list[ft.Control] = []
     column: list[ft.Control] = []
     for body in BODIES:
         body_name = tr.t(f"corruption.body.{body}")
         if not wide:
-            column = [label(body_name, 24, ACCENT, ft.FontWeight.BOLD)]
+            column = [ctx.part(f"deal-body-{body}", None, partial(label, body_name, 24, ACCENT, ft.FontWeight.BOLD))]
         for n in range(1, NEW_CONTRACTS_PER_BODY + 1):
             current = slot(body, n)
             options = [
@@ -558,11 +567,12 @@ def deal_form(ctx: GameContext, view: View) -> ft.Control:
 
             column.append(ctx.part(f"deal-editor-{body}-{n}", slot_props, editor))
             if not wide and n < NEW_CONTRACTS_PER_BODY:
-                column.append(ft.Divider(height=8, color=MUTED, key=f"deal-divider-{body}-{n}"))
+                divider = f"deal-divider-{body}-{n}"
+                column.append(ctx.part(divider, None, partial(ft.Divider, height=8, color=MUTED, key=divider)))
         if not wide:
-            cols.append(ft.Container(width=width, content=ft.Column(column, spacing=8)))
+            cols.append(ctx.group(f"deal-column-{body}", width, column, partial(slot_column, width, 8)))
     if wide:
-        cols.append(ft.Container(width=width, content=ft.Column(column, spacing=4)))
+        cols.append(ctx.group("deal-column", width, column, partial(slot_column, width, 4)))
 
     async def deal() -> None:
         harvest()  # the text each field holds, change events still on their way included
@@ -580,39 +590,36 @@ def deal_form(ctx: GameContext, view: View) -> ft.Control:
             await remember_values([(c["name"], c["value"]) for c in contracts])
             await ctx.rerender()
 
-    return ft.Semantics(
-        identifier="deal-form",
-        key="deal-form",
-        content=ft.Container(
-            bgcolor=PANEL,
-            border_radius=12,
-            padding=12,
-            content=ft.Column(
-                [
-                    label(tr.t("corruption.ui.deal_title", round=round_number), 20 if wide else 24, INK, ft.FontWeight.BOLD),
-                    label(tr.t("corruption.ui.deal_help"), 14 if wide else 15, MUTED),
-                    ft.Row(
-                        [
-                            ft.Container(expand=True, content=ft.Semantics(identifier="deal-quick", key="deal-quick", content=ft.Column(quick, spacing=6))),
-                            ft.Column([*cols, big_button(tr.t("corruption.ui.deal_submit"), handler(deal), ident="deal-submit", width=width)], spacing=8),
-                        ],
-                        spacing=12,
-                        vertical_alignment=ft.CrossAxisAlignment.START,
-                    )
-                    if wide
-                    else ft.Column(
-                        [
-                            ft.Semantics(identifier="deal-quick", key="deal-quick", content=ft.Column(quick, spacing=6)),
-                            ft.Row(cols, spacing=8, run_spacing=8, wrap=True, vertical_alignment=ft.CrossAxisAlignment.START),
-                            big_button(tr.t("corruption.ui.deal_submit"), handler(deal), ident="deal-submit"),
-                        ],
-                        spacing=10,
-                    ),
-                ],
-                spacing=8 if wide else 10,
-            ),
+    title = ctx.part("deal-title", (round_number, wide), lambda: label(tr.t("corruption.ui.deal_title", round=round_number), 20 if wide else 24, INK, ft.FontWeight.BOLD))
+    help_text = ctx.part("deal-help", wide, lambda: label(tr.t("corruption.ui.deal_help"), 14 if wide else 15, MUTED))
+    # (its handler reads the round's form at the tap: the same dicts for the whole round; and it
+    # ends the dealing of `view.round`, the round over or the one dealt)
+    submit = ctx.part("deal-submit", (round_number, view.round, width, wide), lambda: big_button(tr.t("corruption.ui.deal_submit"), handler(deal), ident="deal-submit", width=width if wide else None))
+    if wide:
+        slots_side = ctx.group("deal-slots", None, [*cols, submit], lambda items: ft.Column(items, spacing=8))
+        entry = ctx.group("deal-sides", None, [quick, slots_side], lambda sides: ft.Row([ft.Container(expand=True, content=sides[0]), sides[1]], spacing=12, vertical_alignment=ft.CrossAxisAlignment.START))
+    else:
+        columns_row = ctx.group("deal-columns", None, cols, lambda cols: ft.Row(cols, spacing=8, run_spacing=8, wrap=True, vertical_alignment=ft.CrossAxisAlignment.START))
+        entry = ctx.group("deal-stack", None, [quick, columns_row, submit], lambda items: ft.Column(items, spacing=10))
+    return ctx.group(
+        "deal-form",
+        wide,
+        [title, help_text, entry],
+        lambda items: ft.Semantics(
+            identifier="deal-form",
+            key="deal-form",
+            content=ft.Container(bgcolor=PANEL, border_radius=12, padding=12, content=ft.Column(items, spacing=8 if wide else 10)),
         ),
     )
+
+
+def chip_row(chips: list[ft.Control]) -> ft.Control:
+    return ft.Row(chips, wrap=True, spacing=6, run_spacing=6)
+
+
+def slot_column(width: float, spacing: float, items: list[ft.Control]) -> ft.Control:
+    """A body's slots (or, beside the catalogue, all six), their titles and editors."""
+    return ft.Container(width=width, content=ft.Column(items, spacing=spacing))
 
 
 #: the board's width from which the deal's slots stand beside the catalogue, and their column's
