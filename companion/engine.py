@@ -15,9 +15,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+if TYPE_CHECKING:
+    from companion.players import Colour  # (which imports this module's Model)
 
 
 class Model(BaseModel):
@@ -108,6 +111,11 @@ class Game(Protocol[SetupT, StateT, ActionT]):
     def action_model(self) -> object:
         """The discriminated union of actions (field `type`), as a type expression (read only: a
         union's type is no plain class)."""
+        ...
+
+    def player_colours(self, players: int) -> tuple[Colour, ...] | None:
+        """The colours the box's pieces allow for this many players, in the order the setup
+        screen gives them out; None when any of the app's colours will do."""
         ...
 
     def initial_state(self, setup: SetupT, seed: int) -> StateT: ...

@@ -11,6 +11,7 @@ import pytest
 from companion.games import GAMES
 from tests.harness.flet_inprocess import FakeBrowser, walk_controls
 from views.games import UIS
+from views.home import COLOURS
 
 
 def control_in(tab: Any, identifier: str, kind: type) -> Any:
@@ -53,6 +54,35 @@ async def test_setup_screen_creates_a_room_of_each_game(game_id: str, make_host:
     if rules:
         assert str(getattr(room.setup, rule)) == str(values[-1])
     assert home.conn.routes[-1] == f"/room/{room.id}?k={host.token}"
+
+
+async def test_reglements_players_take_the_gangs_the_box_has_for_their_number(make_host: Any, harness_factory: Any) -> None:
+    """RULES 4.2-4.3: three players play yellow, red and blue (10 gangsters each; green has 7),
+    four add green. The form gives out those colours, a player keeping theirs where it is one of
+    them, offers no other, and says why."""
+    host = make_host("reglement")
+    harness = harness_factory(host)
+    home = await harness.open(f"/?k={host.token}", name="home")
+
+    def menus() -> list[ft.Dropdown]:
+        return [control_in(home, f"player-colour-{i}", ft.Dropdown) for i in range(6) if home.has(f"player-colour-{i}")]
+
+    await choose(home, harness, "setup-game", "reglement")
+    assert [m.value for m in menus()] == ["red", "blue", "green", "yellow"]  # four players: these four gangs already
+    assert "yellow, red, blue, green" in home.text(home.find("box-colours"))
+    removes = [c for c in walk_controls(home.page) if isinstance(c, ft.IconButton) and c.tooltip == "Remove"]
+    await home.session.dispatch_event(removes[0]._i, "click", None)  # the red player leaves
+    await harness.settle()
+    assert [m.value for m in menus()] == ["blue", "red", "yellow"]  # green's gang is too small for three
+    assert all([o.key for o in m.options] == ["yellow", "red", "blue"] for m in menus())
+    assert "With 3 players the gangs are yellow, red, blue:" in home.text(home.find("box-colours"))
+    await choose(home, harness, "setup-game", "vabanque")  # a game whose pieces come in any colour
+    assert not home.has("box-colours") and len(menus()[0].options) == len(COLOURS)
+    await choose(home, harness, "setup-game", "reglement")
+    assert [m.value for m in menus()] == ["blue", "red", "yellow"]
+    await home.click("create-room")
+    room = next(iter(host.rooms.values()))
+    assert [p.colour for p in room.setup.players] == ["blue", "red", "yellow"]
 
 
 async def test_a_spectator_sees_rooms_but_no_setup(make_host: Any, harness_factory: Any) -> None:

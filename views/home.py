@@ -266,7 +266,7 @@ class HomeScreen:
                         )),
                         tagged(f"player-colour-{i}", ft.Dropdown(
                             value=player["colour"],
-                            options=[ft.DropdownOption(key=c, text=tr.t(f"colour.{c}")) for c in COLOURS],
+                            options=[ft.DropdownOption(key=c, text=tr.t(f"colour.{c}")) for c in self.colour_choices()],
                             on_select=self.setter(i, "colour"),
                             width=170,
                         ), name=tr.t("ui.choice", field=tr.t("ui.player_colour", n=i + 1), value=tr.t(f"colour.{player['colour']}"))),
@@ -274,6 +274,11 @@ class HomeScreen:
                     ]
                 )
             )
+        box = game.player_colours(len(self.players))
+        if box is not None and len(box) == len(self.players):
+            # the colours are the box's pieces (Règlement's gangs): said, as the menus offer no other
+            colours = ", ".join(tr.t(f"colour.{c}").lower() for c in box)  # (mid-sentence)
+            controls.append(tagged("box-colours", label(tr.t(f"{game.id}.setup.colours", count=len(box), colours=colours), 15, MUTED)))
         if len(self.players) < game.max_players:
             controls.append(ft.TextButton(tr.t("ui.add_player"), on_click=handler(self.add_player), height=48))  # a 48 px touch target
         first_options = [ft.DropdownOption(key="random", text=tr.t("ui.random"))]
@@ -436,8 +441,32 @@ class HomeScreen:
 
         return on_select
 
+    def colour_choices(self) -> tuple[str, ...]:
+        """The colours a player may take: the box's pieces for this many players where the game
+        names them (Règlement's gangs), else every colour."""
+        box = GAMES[self.game_id].player_colours(len(self.players))
+        return box if box is not None and len(box) == len(self.players) else COLOURS
+
+    def fit_colours(self) -> None:
+        """Where the game's box decides the colours (Règlement: n players play the n largest
+        gangs), each player keeps theirs if it is one of them and the others take the ones left."""
+        box = GAMES[self.game_id].player_colours(len(self.players))
+        if box is None or len(box) != len(self.players):
+            return
+        kept: set[str] = set()
+        for player in self.players:
+            if player["colour"] in box and player["colour"] not in kept:
+                kept.add(player["colour"])
+            else:
+                player["colour"] = ""
+        left = [c for c in box if c not in kept]
+        for player in self.players:
+            if not player["colour"]:
+                player["colour"] = left.pop(0)
+
     async def on_game(self, event: Any) -> None:
         self.game_id = event.control.value
+        self.fit_colours()
         self.rules = {}
         await self.load_extra()
         await self.render()
@@ -454,11 +483,13 @@ class HomeScreen:
         used = {p["colour"] for p in self.players}
         colour = next(c for c in COLOURS if c not in used)
         self.players.append({"name": "", "colour": colour})
+        self.fit_colours()
         await self.render()
 
     async def remove_player(self, index: int) -> None:
         if len(self.players) > 1:
             self.players.pop(index)
+            self.fit_colours()
             self.first_player = "random"
             await self.render()
 

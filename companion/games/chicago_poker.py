@@ -53,6 +53,7 @@ from companion.games.poker_hands import (
     evaluate,
     strength,
 )
+from companion.players import Colour as PlayerColour
 from companion.players import Player, check_players
 from companion.standings import Detail, Standing, ranked
 
@@ -877,6 +878,9 @@ class ChicagoPoker:
     messages = MESSAGES
     house_rules = HOUSE_RULES
     min_players, max_players = 2, 6
+
+    def player_colours(self, players: int) -> tuple[PlayerColour, ...] | None:
+        return None  # (each player's pieces come in any of the app's colours)
 
     # -- setup --
 

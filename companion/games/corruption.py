@@ -34,7 +34,7 @@ from companion.engine import (
     reveal_request,
     rng_for,
 )
-from companion.players import Player, check_players
+from companion.players import Colour, Player, check_players
 from companion.standings import Detail, Standing, ranked
 
 # --- setup -------------------------------------------------------------------------------------
@@ -578,6 +578,9 @@ class Corruption:
     messages = MESSAGES
     house_rules = HOUSE_RULES
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
+
+    def player_colours(self, players: int) -> tuple[Colour, ...] | None:
+        return None  # (each player's pieces come in any of the app's colours)
 
     # -- setup --
 

@@ -44,7 +44,7 @@ from companion.games.reglement_board import (
     check_board_for_players,
     default_board,
 )
-from companion.players import Player, check_players
+from companion.players import Colour, Player, check_players
 from companion.standings import Detail, Standing, ranked
 
 # --- constants (docs/rules/reglement.md#setup, #income) -------------------------------------------
@@ -67,6 +67,10 @@ GANG_BY_PLAYERS: dict[int, tuple[int, int, int, int]] = {
 BANK_BY_PLAYERS = {3: 120_000, 4: 90_000, 5: 70_000, 6: 60_000}
 #: the preset seating's turn order starts with yellow (rulebook "Installation")
 PRESET_FIRST_COLOUR = "yellow"
+#: the box's gangs, largest first (RULES 4.2: yellow, red and blue have 10 gangsters, green 7,
+#: orange 6, violet 5): n players play the first n (RULES 4.3), the only gangs with enough
+#: pieces for each player's share (GANG_BY_PLAYERS)
+GANG_COLOURS: tuple[Colour, ...] = ("yellow", "red", "blue", "green", "orange", "purple")
 
 CardType = Literal["knife", "pan", "order_cake", "pass_cake", "boum", "pills", "alerte", "move"]
 CARDS: tuple[CardType, ...] = ("knife", "pan", "order_cake", "pass_cake", "boum", "pills", "alerte", "move")
@@ -861,6 +865,9 @@ class Reglement:
     messages = MESSAGES
     house_rules = HOUSE_RULES
     min_players, max_players = 3, 6
+
+    def player_colours(self, players: int) -> tuple[Colour, ...] | None:
+        return GANG_COLOURS[:players]
 
     # -- setup --
 

@@ -25,7 +25,7 @@ from companion.engine import (
     rng_for,
     seat_ready,
 )
-from companion.players import Player, check_players
+from companion.players import Colour, Player, check_players
 from companion.standings import Detail, Standing, ranked
 
 # --- setup -------------------------------------------------------------------------------------
@@ -331,6 +331,9 @@ class Vabanque:
     messages = MESSAGES
     house_rules = HOUSE_RULES
     min_players, max_players = 3, 6
+
+    def player_colours(self, players: int) -> tuple[Colour, ...] | None:
+        return None  # (each player's pieces come in any of the app's colours)
 
     # -- setup --
 

@@ -114,6 +114,7 @@ LABELS: dict[str, str] = {
     "reglement.help.nobody": "nobody",
     "reglement.help.victim": "{owner:seat}'s {kind} at {at}",
     # the setup screen: board and seating (setup.py)
+    "reglement.setup.colours": "With {count} players the gangs are {colours}: the box's other gangs have fewer gangsters.",
     "reglement.setup.board": "Board",
     "reglement.setup.default_board": "Shipped default: {name}",
     "reglement.setup.seating": "Seating",
