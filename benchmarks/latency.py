@@ -506,7 +506,7 @@ class ChicagoPokerMirror(GameMirror):
         if kind == "revolver":
             return ["special-revolver", "special-confirm"]
         if kind in ("liquidation", "police_raid"):
-            return [f"special-{kind}", f"target-{action.business}-{action.target}"]
+            return [f"special-{kind}", f"target-{action.business}-{action.target}", "special-confirm"]
         if kind == "bribe":
             if action.card is not None:
                 return ["special-bribe", f"bribe-{action.card.value}-{action.card.colour}"]

@@ -289,13 +289,18 @@ async def test_special_cards_on_the_phone(make_host: Any, harness_factory: Any) 
     assert world.room.view().actions_left == 4
     await ada.click("draw")
     await ada.click("special-police_raid")
-    await ada.click("target-1-1")
+    await ada.click("target-1-1")  # chosen, not played: a Police Raid cannot be taken back
+    assert not world.room.state.raids and ada.find("target-1-1").selected
+    assert "Play Police Raid at business 1: Bea" in ada.text()
+    await ada.click("special-confirm")
     assert not ada.has("raid-1-1"), "the raid's result is private: hidden after the action"
+    assert "Hold here to see what your Police Raid found" in ada.text()  # said, not shown
     await show_private(ada)
     assert ada.has("raid-1-1") and "Your Police Raid at business 1" in ada.text()
     assert not bea.has("raid-1-1") and not bea.has("hold-private") and not board.has("raid-1-1")  # Bea has no secret yet
     await ada.click("special-liquidation")
     await ada.click("target-1-1")
+    await ada.click("special-confirm")
     assert [c.card.pair() for c in world.room.state.businesses[0].columns[B]] == [(9, "c3"), (9, "c4")]
     await ada.click("special-limousine")
     await ada.click("limo-from-1")
@@ -361,6 +366,7 @@ async def test_police_raid_result_reaches_the_raider_only(make_host: Any, harnes
     for world in worlds:
         await world.phones[A].click("special-police_raid")
         await world.phones[A].click("target-2-1")
+        await world.phones[A].click("special-confirm")
         assert world.room.state.raids and not world.phones[A].has("raid-2-1")
         assert not world.phones[C].has("raid-2-1") and not world.board.has("raid-2-1")  # type: ignore[union-attr]
     assert first_difference(a.frames(a.board), b.frames(b.board)) is None

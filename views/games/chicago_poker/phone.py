@@ -117,6 +117,12 @@ def seat_body(ctx: GameContext, view: View) -> ft.Control:
             items.append(ctx.part("my-waiting", tuple(others), lambda: panel([label(tr.t("ui.waiting_for", ctx.names, seats=others), 16, MUTED)], ident="my-pick")))
     # Everything only this seat knows, and the choices among its own cards, behind the pad. It
     # comes before the turn's other controls, so that the card picker opens in view.
+    if peeking(ctx):
+        if len(me.raids) > ctx.ui.get(RAIDS_SEEN, 0):
+            # opened for a Police Raid's new result: it comes first while the section is open
+            ctx.ui[RAIDS_SEEN], ctx.ui[RAID_FIRST] = len(me.raids), True
+    else:
+        ctx.ui.pop(RAID_FIRST, None)
     parts = private_parts(ctx, view, seat)
     if parts or board.phase != "over":
         # mounted through the game, hidden while nothing is private: a turn's start shows it, it
@@ -149,12 +155,22 @@ def pad_texts(ctx: GameContext, view: View, seat: int) -> tuple[str, str]:
     tr = ctx.tr
     legal = view.my_legal
     assert legal is not None
+    if view.me is not None and len(view.me.raids) > ctx.ui.get(RAIDS_SEEN, 0) and not legal.reinforce:
+        # a Police Raid's result waits behind the pad (it comes first when the pad opens)
+        return tr.t("chicago_poker.ui.pad_see_raid"), tr.t("ui.peek_release")
     if view.phase == "actions" and view.current == seat and legal.play and chosen_special(ctx, view) is None:
         down = all(face == "down" for _, face in legal.play)
         return tr.t("chicago_poker.ui.pad_enter_face_down" if down else "chicago_poker.ui.pad_enter_card"), tr.t("chicago_poker.ui.pad_release_card")
     if legal.reinforce:
         return tr.t("chicago_poker.ui.pad_enter_reinforcement"), tr.t("chicago_poker.ui.pad_release_card")
     return tr.t("chicago_poker.ui.pad_see_mine"), tr.t("ui.peek_release")
+
+
+#: ctx.ui key: how many of this seat's Police Raid results its player has had in view (a newer
+#: one names the pad for it: the result waits behind the pad, nothing on the page says so)
+RAIDS_SEEN = "chicago_poker.raids_seen"
+#: ctx.ui key: the section was opened for a new result, which comes first until it closes
+RAID_FIRST = "chicago_poker.raid_first"
 
 
 def private_parts(ctx: GameContext, view: View, seat: int) -> list[Callable[[], ft.Control]]:
@@ -164,6 +180,10 @@ def private_parts(ctx: GameContext, view: View, seat: int) -> list[Callable[[], 
     legal = view.my_legal
     assert me is not None and legal is not None
     parts: list[Callable[[], ft.Control]] = []
+    open_ids = {b.id for b in view.businesses}
+    notes = bool(me.bribed or any(raid.business in open_ids for raid in me.raids))
+    if notes and ctx.ui.get(RAID_FIRST):
+        parts.append(lambda: ft.Column(private_notes(ctx, view), spacing=12))
     if view.phase == "actions" and view.current == seat and legal.play and chosen_special(ctx, view) is None:
         parts.append(lambda: play_panel(ctx, view, seat))
     if legal.reinforce:
@@ -171,8 +191,7 @@ def private_parts(ctx: GameContext, view: View, seat: int) -> list[Callable[[], 
     elif view.phase == "reinforce" and me.my_pick is not None:
         pick = me.my_pick
         parts.append(lambda: panel([label(tr.t("chicago_poker.ui.my_pick", card=_pick_text(ctx, pick)), 20, INK, ft.FontWeight.BOLD)], ident="my-pick-card"))
-    open_ids = {b.id for b in view.businesses}
-    if me.bribed or any(raid.business in open_ids for raid in me.raids):
+    if notes and not ctx.ui.get(RAID_FIRST):
         parts.append(lambda: ft.Column(private_notes(ctx, view), spacing=12))
     if me.face_down:
         parts.append(lambda: my_face_down(ctx, view))
@@ -300,14 +319,35 @@ def special_panel(ctx: GameContext, view: View, seat: int, kind: str, special_ke
     if kind == "revolver":
         controls.append(big_button(tr.t("chicago_poker.ui.play_special", special=kind), handler(ctx.submit, {"type": "revolver", "by": seat}), ident="special-confirm"))
     elif kind in ("liquidation", "police_raid"):
+        # A target is chosen, then played: both cards act at once and cannot be taken back (a
+        # Liquidation turns up the card it discards), so a slip of the finger must not play them.
+        target_key = (special_key, "target")
+        chosen = ctx.ui.get(target_key)
+
+        async def choose_target(target: tuple[int, int]) -> None:
+            ctx.ui[target_key] = None if ctx.ui.get(target_key) == target else target
+            await ctx.rerender()
+
         options = []
+        offered: list[tuple[int, int]] = []
         for business in view.businesses:
             for column in business.columns:
                 if column.seat == seat or not column.cards or (kind == "liquidation" and column.marker):
                     continue
-                text = tr.t("chicago_poker.ui.target", names, business=business.id, kind=business.kind, seat=column.seat, count=len(column.cards))
-                options.append(big_button(text, handler(ctx.submit, {"type": kind, "by": seat, "business": business.id, "target": column.seat}), ident=f"target-{business.id}-{column.seat}", colour="#CE93D8"))
+                if kind == "police_raid":  # what it will show: the face-down cards only
+                    hidden = sum(1 for card in column.cards if not card.face_up)
+                    text = tr.t("chicago_poker.ui.raid_target", names, business=business.id, seat=column.seat, count=hidden)
+                else:
+                    text = tr.t("chicago_poker.ui.target", names, business=business.id, kind=business.kind, seat=column.seat, count=len(column.cards))
+                target = (business.id, column.seat)
+                offered.append(target)
+                picked = chosen == target
+                options.append(big_button(text, handler(choose_target, target), ident=f"target-{business.id}-{column.seat}", colour=ACCENT if picked else "#CE93D8", selected=picked))
         controls.extend(options or [label(tr.t("chicago_poker.ui.no_target"), 16, MUTED)])
+        if chosen in offered:
+            business_id, target_seat = chosen
+            confirm = tr.t("chicago_poker.ui.play_special_on", names, special=kind, business=business_id, seat=target_seat)
+            controls.append(big_button(confirm, handler(ctx.submit, {"type": kind, "by": seat, "business": business_id, "target": target_seat}), ident="special-confirm"))
     elif kind == "limousine":
         controls.extend(limousine_controls(ctx, view, seat, special_key))
     elif kind == "bribe":
