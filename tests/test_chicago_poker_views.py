@@ -120,6 +120,11 @@ async def test_face_down_cards_do_not_reach_board_or_other_phone(make_host: Any,
         await world.board.click("end-turn")
         assert world.room.view().phase == "reveal"
     assert first_difference(a.frames(a.board, marks[0]), b.frames(b.board, marks[1])) is None
+    # the board and every phone say what the reveal turns up (nobody chose anything)
+    said = "Shootout at business 1 (jazz club), Ada's marker: every face-down card there is turned up."
+    assert a.board.text(a.board.find("reveal-subject")) == said and "Everyone has chosen" not in a.board.text()
+    for phone in a.phones.values():
+        assert phone.text(phone.find("reveal-subject")) == said
     for world in worlds:
         assert world.board is not None
         await world.board.click("reveal")
@@ -237,6 +242,7 @@ async def test_shootout_steps_on_the_board_and_a_new_tile(make_host: Any, harnes
     await phone_card_pick(world.phones[B], 10, "c2")
     # every pick is in: the round waits for the host's reveal; then it is still tied
     assert world.room.view().phase == "reveal"
+    assert board.text(board.find("reveal-subject")) == "Shootout at business 1 (jazz club): the reinforcements are turned up."
     await board.click("reveal")
     # a new step: the panel goes to it, wherever this page had stepped back to
     assert "Reinforcement round 2" in board.text()

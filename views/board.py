@@ -212,7 +212,7 @@ class BoardScreen(RoomScreen):
         )
         main: list[ft.Control] = []
         # the game's board puts the reveal where its board keeps its place (views/games)
-        reveal = reveal_panel(ctx, view)
+        reveal = reveal_panel(ctx, view, ui.reveal_subject(ctx, view))
         standings = self.room.game.standings(self.room.state)
         if standings is not None:
             if self.is_host and ctx.width >= END_BESIDE:

@@ -23,9 +23,10 @@ def ready_line(ctx: GameContext, view: Any) -> ft.Control | None:
     return tagged("ready-list", label(ctx.tr.t("ui.ready_list", ctx.names, seats=list(ready)), 16, MUTED))
 
 
-def reveal_panel(ctx: GameContext, view: Any) -> ft.Control | None:
-    """On the board while the game waits for the reveal: what it waits for, who is ready, and on
-    the host board the Reveal button (the undo stops at the reveal: everyone has then seen)."""
+def reveal_panel(ctx: GameContext, view: Any, subject: str | None = None) -> ft.Control | None:
+    """On the board while the game waits for the reveal: what it waits for (`subject`, what the
+    reveal turns up, where the game says so: GameUI.reveal_subject), who is ready, and on the
+    host board the Reveal button (the undo stops at the reveal: everyone has then seen)."""
     if not getattr(view, "awaiting_reveal", False):
         return None
     tr = ctx.tr
@@ -33,7 +34,11 @@ def reveal_panel(ctx: GameContext, view: Any) -> ft.Control | None:
     may_reveal = ctx.acts_for_current and legal is not None and getattr(legal, "reveal", False)
 
     def build() -> ft.Control:
-        items: list[ft.Control] = [label(tr.t("ui.reveal_waiting"), 20, INK, ft.FontWeight.BOLD)]
+        items: list[ft.Control] = (
+            [tagged("reveal-subject", label(subject, 22, ACCENT, ft.FontWeight.BOLD)), label(tr.t("ui.reveal_when_ready"), 18, INK)]
+            if subject
+            else [label(tr.t("ui.reveal_waiting"), 20, INK, ft.FontWeight.BOLD)]
+        )
         line = ready_line(ctx, view)
         if line is not None:
             items.append(line)
@@ -46,12 +51,12 @@ def reveal_panel(ctx: GameContext, view: Any) -> ft.Control | None:
         )
 
     # a part: the redraws while the table gets ready send only who is ready
-    return ctx.part("reveal-panel", (tuple(getattr(view, "ready", ()) or ()), may_reveal), build)
+    return ctx.part("reveal-panel", (tuple(getattr(view, "ready", ()) or ()), may_reveal, subject), build)
 
 
-def ready_panel(ctx: GameContext, view: Any, seat: int) -> ft.Control | None:
+def ready_panel(ctx: GameContext, view: Any, seat: int, subject: str | None = None) -> ft.Control | None:
     """On a phone: "I'm ready" while the table waits for everyone (the reveal, or Vabanque's next
-    round after the payout), and who is ready already."""
+    round after the payout), and who is ready already; `subject`: what the reveal turns up."""
     legal = getattr(view, "my_legal", None)
     may = legal is not None and getattr(legal, "ready", False)
     ready = tuple(getattr(view, "ready", ()) or ())
@@ -62,6 +67,8 @@ def ready_panel(ctx: GameContext, view: Any, seat: int) -> ft.Control | None:
 
     def build() -> ft.Control:
         items: list[ft.Control] = []
+        if subject and awaiting:
+            items.append(tagged("reveal-subject", label(subject, 20, ACCENT, ft.FontWeight.BOLD)))
         if may:
             text = tr.t("ui.ready") if awaiting else tr.t("ui.ready_next")
             items.append(big_button(text, handler(ctx.submit, {"type": "ready", "by": seat}), ident="ready", key=ctx.act_key("ready", seat)))
@@ -73,7 +80,7 @@ def ready_panel(ctx: GameContext, view: Any, seat: int) -> ft.Control | None:
         return ft.Column(items, spacing=6, tight=True, key="ready-panel")
 
     # a part: another player's redraw that changes neither sends nothing
-    return ctx.part("ready-panel", (may, awaiting, ready, seat), build)
+    return ctx.part("ready-panel", (may, awaiting, ready, seat, subject), build)
 
 
 #: the enabled "Take back my move": the page's light ink, not the grey of secondary buttons

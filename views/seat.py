@@ -261,7 +261,7 @@ class SeatScreen(RoomScreen):
             # below the game, so their coming and going never moves what the finger just tapped;
             # a greyed take-back (another action came) too: its reason is no news worth the top
             assert take_back is not None
-            ready = ready_panel(ctx, view, self.seat)
+            ready = ready_panel(ctx, view, self.seat, ui.reveal_subject(ctx, view))
             if ready is not None:
                 bottom.append(role("ready-panel", ready))
             below = not on_top and (take_back.available or take_back.refusal not in (None, "room.err.take_back_nothing"))

@@ -33,6 +33,10 @@ def no_rounds(view: object) -> tuple[int, int] | None:
     return None
 
 
+def no_reveal_subject(ctx: GameContext, view: object) -> str | None:
+    return None
+
+
 def no_setup_fields(ctx: SetupContext) -> list[ft.Control]:
     return []
 
@@ -64,6 +68,9 @@ class GameUI(Generic[V]):
     waiting_text: Callable[[GameContext, V, int], str | None] = no_waiting_text
     #: (round, rounds) of a game played in rounds, for the rooms list; None otherwise
     rounds: Callable[[V], tuple[int, int] | None] = no_rounds
+    #: what the reveal the table waits for turns up, said on the board and every phone (None:
+    #: the choices everyone made, which "Everyone has chosen" says)
+    reveal_subject: Callable[[GameContext, V], str | None] = no_reveal_subject
     #: the setup form's own fields, their values for the setup, and what they load first
     setup_fields: Callable[[SetupContext], list[ft.Control]] = no_setup_fields
     setup_values: Callable[[SetupContext], dict[str, Any]] = no_setup_values

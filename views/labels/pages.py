@@ -94,6 +94,7 @@ LABELS: dict[str, str] = {
     "ui.undo_after_reveal": "Not after a reveal: everyone has seen the cards",
     "ui.reveal": "Reveal",
     "ui.reveal_waiting": "Everyone has chosen. Reveal when the table is ready (no undo after that).",
+    "ui.reveal_when_ready": "Reveal when the table is ready (no undo after that).",
     "ui.ready": "I'm ready",
     "ui.ready_next": "I'm ready for the next round",
     # under "I'm ready" on a phone (views/reveal.py ready_panel): what the tap leads to

@@ -14,7 +14,7 @@ from companion.games.chicago_poker import View
 from views.games import GameUI
 from views.games.chicago_poker.board import board_body
 from views.games.chicago_poker.phone import seat_body, waiting_text
-from views.games.chicago_poker.pieces import is_my_turn, seat_summary, status_line
+from views.games.chicago_poker.pieces import is_my_turn, reveal_subject, seat_summary, status_line
 from views.games.chicago_poker.setup import setup_fields, setup_load, setup_values
 
 UI: GameUI[View] = GameUI(
@@ -24,6 +24,7 @@ UI: GameUI[View] = GameUI(
     board_body=board_body,
     seat_body=seat_body,
     waiting_text=waiting_text,
+    reveal_subject=reveal_subject,
     setup_fields=setup_fields,
     setup_values=setup_values,
     setup_load=setup_load,

@@ -749,3 +749,17 @@ def shootout_footer(ctx: GameContext, index: int, total: int) -> ft.Control:
     )
 
 
+def reveal_subject(ctx: GameContext, view: View) -> str | None:
+    """What the reveal turns up: a shootout's face-down cards, or its reinforcements, at the
+    business named (nobody chose anything before a shootout's own reveal)."""
+    at = view.reinforcement.business if view.pending_reveal == "reinforcements" and view.reinforcement is not None else view.reveal_business
+    business = next((b for b in view.businesses if b.id == at), None)
+    if not view.awaiting_reveal or business is None:
+        return None
+    if view.pending_reveal == "reinforcements":
+        return ctx.tr.t("chicago_poker.ui.reveal_due_reinforcements", business=business.id, kind=business.kind)
+    marker = next((column.seat for column in business.columns if column.marker), None)
+    if marker is None:
+        return ctx.tr.t("chicago_poker.ui.reveal_due_shootout_at", business=business.id, kind=business.kind)
+    return ctx.tr.t("chicago_poker.ui.reveal_due_shootout", ctx.names, business=business.id, kind=business.kind, seat=marker)
+
