@@ -260,8 +260,12 @@ async def test_host_enters_pills_move_pass_and_boum(make_host: Any, harness_fact
 
     # Yvette: a pill for Raoul's Lame at the glass seat N (a view state until confirmed) ...
     await board.click("card-pills")
+    # a chair that cannot take them says why at the tap, and is not chosen
+    empty = next(s.id for s in world.room.view().seats if s.gangster is None)
+    await board.click(f"chair-{empty}")
+    assert board.text(board.find("pill-refusal")) == f"Nobody is sitting at {empty}." and "Give the pills: —" in board.text()
     await board.click("chair-N")
-    assert world.room.version == 0 and "Give the pills: N" in board.text()
+    assert world.room.version == 0 and "Give the pills: N" in board.text() and not board.has("pill-refusal")
     await board.click("pills-confirm")
     assert "Raoul's Lame d'Acier at N falls asleep." in board.text()
     sleeper = world.room.view().seats[default_board().index("N")].gangster

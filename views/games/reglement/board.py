@@ -24,6 +24,7 @@ from views.common import (
     handler,
     label,
     role,
+    tagged,
     text_on,
 )
 from views.context import GameContext
@@ -318,6 +319,18 @@ def play_rings(view: View, sel: Selection) -> dict[str, str]:
     return rings
 
 
+def pill_refusal(view: View, player: int, seat_id: str) -> tuple[str, dict[str, str]]:
+    """Why a chair cannot take the pills (the engine's own refusal, said before it is asked):
+    nobody there, one of the player's own gangsters, or no glass at that seat."""
+    seat = next(s for s in view.seats if s.id == seat_id)
+    gangster = view.gangsters[seat.gangster] if seat.gangster is not None else None
+    if gangster is None or not gangster.alive:
+        return "reglement.err.empty_seat", {"at": seat_id}
+    if gangster.owner == player:
+        return "reglement.err.own_gangster", {"at": seat_id}
+    return "reglement.err.no_glass", {"at": seat_id}
+
+
 def play_tap(ctx: GameContext, view: View, sel: Selection, player: int) -> ChairTap:
     async def tap(seat_id: str, by: int | None) -> None:
         card = sel.get("card") if by in (None, player) else None  # the previous player's layer: says what the chair is
@@ -349,8 +362,12 @@ def play_tap(ctx: GameContext, view: View, sel: Selection, player: int) -> Chair
             await ctx.rerender()
         elif card == "pills":
             chosen = list(sel.get("pills", []))
+            sel["pill_refusal"] = None
             if seat_id in chosen:
                 chosen.remove(seat_id)
+            elif seat_id not in {t.seat for t in targets}:
+                # said at the tap, as the engine will say it, and not chosen
+                sel["pill_refusal"] = pill_refusal(view, player, seat_id)
             elif len(chosen) < 3:
                 chosen.append(seat_id)
             sel["pills"] = chosen
@@ -460,6 +477,9 @@ def card_prompt(ctx: GameContext, view: View, sel: Selection, player: int, card:
                 text = tr.t("reglement.ui.direction", direction=tr.t(f"reglement.direction.{t.direction}"), at=t.to_seat)
                 extra.append(act_button(ctx, player, text, handler(ctx.submit, target_action(t, player)), ident=f"dir-{t.direction}"))
     if card == "pills":
+        refusal = sel.get("pill_refusal")
+        if refusal is not None:
+            lines.append(tagged("pill-refusal", label(tr.t(refusal[0], ctx.names, **refusal[1]), 16, DANGER)))
         extra.append(pills_confirm(ctx, player, sel.get("pills", [])))
     if card == "alerte":
         extra.append(act_button(ctx, player, tr.t("reglement.ui.confirm_alerte"), handler(ctx.submit, {"type": "alerte", "by": player}), ident="alerte-confirm"))

@@ -467,10 +467,11 @@ SELECTION_NOW = "reglement.selection"
 #: opened in the phone's rules helper ("help"), the seat a knife, a pan or a passed cake is for
 #: ("target"), the seat a Déplacement starts from ("from"), the seats given the Pills, the
 #: sleepers to wake, the kind of gangster to seat next, the chair described under the table
-#: ("info"). (Spelt as a call: "from" is a keyword.)
+#: ("info"), why the chair last tapped for the Pills cannot take them (code, params).
+#: (Spelt as a call: "from" is a keyword.)
 Selection = TypedDict(
     "Selection",
-    {"card": CardType, "help": CardType | None, "target": str, "from": str | None, "pills": list[str], "wake": list[str], "kind": Kind, "info": str | None},
+    {"card": CardType, "help": CardType | None, "target": str, "from": str | None, "pills": list[str], "wake": list[str], "kind": Kind, "info": str | None, "pill_refusal": tuple[str, dict[str, str]] | None},
     total=False,
 )
 
