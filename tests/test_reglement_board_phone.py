@@ -16,8 +16,10 @@ import pytest
 
 from companion.games.reglement_board import default_board
 from tests.harness.browser import PHONE_VIEWPORT, WAIT_MS, chromium, enable_semantics, ident
+from tests.harness.flet_inprocess import FakeBrowser
 from tests.harness.server import RefereeServer, prepare_rooms
 from tests.test_reglement_views import PHONE, SEED, make_world, preset_setup
+from views.app import LANG_KEY
 from views.games.reglement.board import PHONE_TILE
 
 SEATS = default_board().ids
@@ -34,6 +36,25 @@ def chair_geometry(tab: Any) -> dict[str, tuple[ft.Stack, float, float]]:
         assert isinstance(piece, ft.Stack), type(piece)
         out[seat] = (piece, float(placed.left), float(chair.content.width))
     return out
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+async def test_the_tablets_prompt_keeps_the_name_whole_in_every_language(lang: str, make_host: Any, harness_factory: Any) -> None:
+    """On a 1280 px tablet the turn's buttons stand beside the player's name only where the
+    three fit, measured in the app's font: in French they squeezed the name into a column of
+    letters ("Yvet / te / joue"). The choice holds for the whole turn: the set-aside button's
+    going does not move the table."""
+    world = await make_world(make_host, harness_factory, f"prompt-{lang}")
+    board = await world.harness.open(f"/room/{world.room.id}?k={world.host.token}", browser=FakeBrowser(f"tablet-{lang}", storage={LANG_KEY: lang}), name="board")
+    prompt = board.find("prompt")
+    assert prompt is not None and board.has("end-turn") and board.has("discard")
+    if lang != "en":
+        assert isinstance(prompt.content, ft.Column), f"{lang}: the buttons go under the name"
+    layout = type(prompt.content)
+    await board.click("card-pan")
+    await board.click("chair-P")  # a card played: the set-aside button goes
+    prompt = board.find("prompt")
+    assert prompt is not None and not board.has("discard") and type(prompt.content) is layout
 
 
 async def test_phone_board_cuts_the_table_into_pieces_that_fit(make_host: Any, harness_factory: Any) -> None:

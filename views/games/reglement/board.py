@@ -28,6 +28,7 @@ from views.common import (
     text_on,
 )
 from views.context import GameContext
+from views.text_metrics import text_width
 from views.games.reglement.pieces import (
     BLAST,
     CARD_COLOUR,
@@ -198,7 +199,7 @@ def prompt_row(ctx: GameContext, view: View) -> ft.Control:
         if left:
             bits.append(ctx.part("prompt-left", left, lambda: role("left", label(left, 17, MUTED))))
     row: ft.Control = ft.Row(bits, wrap=True, spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER)
-    if ctx.acts_for_current and view.phase == "play" and player is not None and ctx.width < WIDE_PROMPT:
+    if ctx.acts_for_current and view.phase == "play" and player is not None and not prompt_fits_beside(ctx, player, said):
         # the buttons would squeeze the name into a column of letters: they go under it
         row = ft.Column([row, ft.Row(turn_buttons(ctx, view, player), wrap=True, spacing=8, run_spacing=8)], spacing=8)
     elif ctx.acts_for_current and view.phase == "play" and player is not None:
@@ -209,6 +210,23 @@ def prompt_row(ctx: GameContext, view: View) -> ft.Control:
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
     return ft.Semantics(identifier="prompt", key="prompt", content=row)
+
+
+def prompt_fits_beside(ctx: GameContext, player: int, said: str) -> bool:
+    """Whether the turn's buttons fit beside the player's name on this board, measured in the
+    app's font (French and Russian need about 1,000 px where English needs 850): the name is
+    never squeezed into a column of letters ("Yvet / te / joue"). Both buttons are counted, and
+    the reason under "End turn", even once they are gone: the table does not move mid-turn."""
+    if ctx.width < WIDE_PROMPT:
+        return False
+    tr, name = ctx.tr, ctx.names[player]
+
+    def button(text: str) -> float:  # act_button's words: the player's glyph and name first
+        return text_width(f"◆ {name} · {text}", 18, bold=True) + 12
+
+    end_turn = max(button(tr.t("reglement.ui.end_turn")), text_width(tr.t("reglement.err.nothing_played"), 14))
+    # the colour chip, the sentence, the gaps between
+    return 48 + text_width(said, 26, bold=True) + 20 + end_turn + button(tr.t("reglement.ui.set_aside")) + 8 <= ctx.width
 
 
 def prompt_player(ctx: GameContext, player: int, said: str) -> ft.Control:
