@@ -26,7 +26,7 @@ from companion.i18n import validation_problems
 from companion.reglement_library import Entry, LibraryError, ReglementLibrary
 from views.common import ACCENT, DANGER, INK, MUTED, PANEL, PlainScreen, banner, big_button, choice_name, handler, label, tagged
 from views.context import GameContext
-from views.games.reglement.pieces import CHOSEN
+from views.games.reglement.pieces import CHOSEN, board_title
 from views.games.reglement.table import ChairTap, legend, table_drawing
 from views.i18n import Translator
 
@@ -181,7 +181,7 @@ class BoardsScreen(PlainScreen):
 
     def picker(self) -> ft.Control:
         tr = self.tr
-        options = [ft.DropdownOption(key=DEFAULT_KEY, text=tr.t("reglement.setup.default_board", name=default_board().name))]
+        options = [ft.DropdownOption(key=DEFAULT_KEY, text=tr.t("reglement.setup.default_board", name=board_title(tr, default_board().name)))]
         options += [ft.DropdownOption(key=e.key, text=e.name) for e in self.entries if e.ok]
         return tagged(
             "board-pick",

@@ -30,6 +30,7 @@ from views.common import (
 from views.context import GameContext
 from views.text_metrics import text_width
 from views.games.reglement.pieces import (
+    board_title,
     BLAST,
     CARD_COLOUR,
     CHOSEN,
@@ -148,7 +149,7 @@ def board_body(ctx: GameContext, view: View, reveal: ft.Control | None) -> ft.Co
         items.append(role("save-preset", save_preset_panel(ctx, view)))
     items.append(ctx.part("legend", None, lambda: legend(ctx)))
     if view.board_reconstructed and not view.board_verified:
-        note = tr.t("reglement.label.board_reconstructed") + f" ({view.board_name})"
+        note = tr.t("reglement.label.board_reconstructed") + f" ({board_title(tr, view.board_name)})"
         items.append(ctx.part("reconstructed", note, lambda: role("reconstructed", label(note, 13, MUTED))))
     if reveal is not None:
         items.insert(0, role("reveal", reveal))

@@ -12,6 +12,7 @@ import flet as ft
 
 from companion.engine import Ruling
 from companion.games.reglement import KINDS, CardOptions, CardType, GangsterView, Kind, Phase, SeatView, Target, View
+from companion.games.reglement_board import default_board
 from views.common import (
     border_all,
     ACCENT,
@@ -28,6 +29,7 @@ from views.common import (
     text_on,
 )
 from views.context import GameContext
+from views.i18n import Translator
 from views.steps import shown_step as step_at
 from views.steps import step_buttons
 
@@ -568,3 +570,13 @@ def gangster_token(ctx: GameContext, view: View, g: GangsterView, size: float) -
             spans=[ft.TextSpan(letter, style=ft.TextStyle(size=int(size * 0.5), weight=ft.FontWeight.BOLD))],
         ),
     )
+
+
+def board_title(tr: Translator, name: str) -> str:
+    """A table's name as this language says it: the shipped default's own (its name in the
+    file, and so in every log that plays on it, is English), a saved table's as its host typed it."""
+    shipped = default_board()
+    if name == shipped.name:
+        return tr.t("reglement.board.default_name", seats=len(shipped.seats))
+    return name
+

@@ -25,6 +25,7 @@ from views.common import (
     tagged,
 )
 from views.context import GameContext, SetupContext
+from views.games.reglement.pieces import board_title
 
 # --------------------------------------------------------------------------------------------
 # the host's saved boards and seating presets (companion/reglement_library.py)
@@ -93,7 +94,7 @@ def setup_fields(ctx: SetupContext) -> list[ft.Control]:
     async def edit_boards() -> None:
         ctx.page.navigate(f"/boards{ctx.host_query}")
 
-    board_options = [ft.DropdownOption(key=DEFAULT_BOARD, text=tr.t("reglement.setup.default_board", name=default_board().name))]
+    board_options = [ft.DropdownOption(key=DEFAULT_BOARD, text=tr.t("reglement.setup.default_board", name=board_title(tr, default_board().name)))]
     board_options += [ft.DropdownOption(key=key, text=e.name) for key, e in boards.items()]
     seating_options = [ft.DropdownOption(key=FREE, text=tr.t("reglement.setup.free"))]
     seating_options += [ft.DropdownOption(key=e.key, text=tr.t("reglement.setup.preset", name=e.name)) for e in presets]
