@@ -230,6 +230,9 @@ def take_back_refusal(entries: list[LogEntry], outcomes: list[Outcome[Any]], sea
     if since == len(entries) - 1:  # this seat's own action was the reveal (its "ready")
         return "room.err.take_back_revealed"
     if not sent_by(entries[-1], seat):
+        last = entries[-1]
+        if last.kind == "action" and last.payload.get("by") == seat:
+            return "room.err.take_back_host_entered"  # its move, entered for it on the host board
         return "room.err.take_back_later"
     return None
 

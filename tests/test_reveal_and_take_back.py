@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 
@@ -244,9 +244,26 @@ async def test_take_back_is_refused_once_another_action_exists_or_after_a_reveal
     # the others' moves lie behind the reveal: nothing of theirs is left to take back (the phone
     # hides the button rather than explain a greyed one all round), until they act again
     assert room.take_back_status(A).refusal == room.take_back_status(B).refusal == "room.err.take_back_nothing"
-    for code in ("room.err.take_back_nothing", "room.err.take_back_later", "room.err.take_back_revealed"):
+    for code in ("room.err.take_back_nothing", "room.err.take_back_later", "room.err.take_back_revealed", "room.err.take_back_host_entered"):
         for lang in ("fr", "ru"):
             assert translator(lang).t(code) != translator("en").t(code)
+
+
+def test_a_move_the_host_entered_for_a_seat_is_the_hosts_to_undo_and_the_phone_says_so() -> None:
+    """A seat whose latest move the host board entered for it (after one of its own) is told
+    why it cannot take it back: not "another action came after yours", which it did not."""
+    from companion.engine import Outcome
+    from companion.room import take_back_refusal
+    from companion.store import LogEntry
+
+    def entry(seq: int, by: int, channel: Literal["seat", "host"]) -> LogEntry:
+        return LogEntry(seq=seq, kind="action", payload={"type": "move", "by": by}, channel=channel, key=f"k{seq}", at=0.0)
+
+    own, entered, other = entry(1, A, "seat"), entry(2, A, "host"), entry(3, B, "host")
+    outcomes = [Outcome(state=None, rulings=())] * 3
+    assert take_back_refusal([own], outcomes[:1], A) is None
+    assert take_back_refusal([own, entered], outcomes[:2], A) == "room.err.take_back_host_entered"
+    assert take_back_refusal([own, entered, other], outcomes, A) == "room.err.take_back_later"
 
 
 async def test_a_take_back_sent_twice_is_applied_once_and_survives_a_restart(tmp_path: Path) -> None:
