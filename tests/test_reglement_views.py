@@ -338,9 +338,13 @@ async def test_free_seating_on_phone_and_board(make_host: Any, harness_factory: 
     assert not other.has("pick-A")
     await phone.click("kind-lame")
     assert world.room.version == 0  # choosing the gangster is a view state, not an action
+    before = [c.key for c in walk_controls(phone.session.page) if isinstance(c, ft.Semantics) and str(c.key).startswith("pick-")]
     await phone.click("pick-C")
     g = world.room.view().gangsters[world.room.view().seats[2].gangster]
     assert (g.owner, g.kind) == (BLUE, "lame")
+    # C stays in its place, greyed and untappable: the seats after it do not move
+    after = [c.key for c in walk_controls(phone.session.page) if isinstance(c, ft.Semantics) and str(c.key).startswith("pick-")]
+    assert after == before and phone.find("taken-C", hidden=True) is not None and phone.find("pick-C", hidden=True) is None
     # counter-clockwise: Red is next; the host seats Red's Parrain from the board
     assert world.room.view().placer == RED
     await board.click("chair-D")

@@ -389,12 +389,19 @@ async def deal_picker_scene(host: Any, langs: list[str], sizes: list[str], out: 
 
 
 async def seating_scene(host: Any, langs: list[str], sizes: list[str], out: Path) -> list[list[Shot]]:
-    """Règlement's free seating, two gangsters placed by hand: the board offers the rest at random."""
+    """Règlement's free seating, two gangsters placed by hand: the board offers the rest at random;
+    the next placer's phone keeps the seats taken in their places."""
     players = [("Yvette", "yellow"), ("Raoul", "red"), ("Bianca", "blue"), ("Gaston", "green")]
     room = await host.create_room("reglement", {"players": [{"name": n, "colour": c} for n, c in players], "first_placer": 2}, seed=5150)
     await play_randomly_until(room, lambda: len(room.log_entries) >= 2, seed=3)
     assert room.view().phase == "seating", room.view().phase
-    return [every(out, "seating", langs, sizes, "board", f"/room/{room.id}", host=True, wait_ident="seat-random", shows=("seat-random",))]
+    placer = room.view().placer
+    assert placer is not None
+    empty = next(s.id for s in room.view().seats if s.gangster is None)
+    return [
+        every(out, "seating", langs, sizes, "board", f"/room/{room.id}", host=True, wait_ident="seat-random", shows=("seat-random",)),
+        every(out, "seating", langs, ["phone"], "seat", f"/join/{room.id}/{room.seats[placer].token}", wait_ident=f"pick-{empty}", shows=(f"pick-{empty}",)),
+    ]
 
 
 EXTRA_SCENES: dict[str, Callable[[Any, list[str], list[str], Path], Awaitable[list[list[Shot]]]]] = {

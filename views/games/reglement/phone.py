@@ -11,12 +11,14 @@ import flet as ft
 from companion.games.reglement import CARDS, CardType, GangsterView, SeatView, Target, View
 from views.common import (
     ACCENT,
+    COLOUR_HEX,
     DANGER,
     INK,
     MUTED,
     PANEL,
     big_button,
     choice_target,
+    glyph,
     handler,
     icon_button,
     label,
@@ -145,8 +147,10 @@ def phone_seating(ctx: GameContext, view: View, sel: Selection, seat: int, *, sh
     ctx.ui[PLACE_KIND_NOW] = kind
     grid: list[ft.Control] = []
     for s in view.seats:
-        if s.gangster is None:
-            grid.append(ctx.part(f"pick-{s.id}", (s, kind is not None), partial(pick_seat, ctx, s, seat, kind is not None)))
+        # every seat keeps its place as the table fills (a seat taken is greyed, its occupant's
+        # colour on it): the buttons after it do not move under a finger on its way
+        owner = view.gangsters[s.gangster].owner if s.gangster is not None else None
+        grid.append(ctx.part(f"pick-{s.id}", (s, owner, kind is not None), partial(pick_seat, ctx, s, seat, owner, kind is not None)))
     unseated = count_kinds(view.gangs[seat].unseated)
     kinds = ctx.part("seat-kinds", (unseated, kind, seat), lambda: role("seat-kinds", kind_buttons(ctx, view, sel, seat)))
     rows = [
@@ -163,12 +167,35 @@ def phone_seating(ctx: GameContext, view: View, sel: Selection, seat: int, *, sh
     )
 
 
-def pick_seat(ctx: GameContext, s: SeatView, seat: int, active: bool) -> ft.Control:
+def pick_seat(ctx: GameContext, s: SeatView, seat: int, owner: int | None, active: bool) -> ft.Control:
+    """An empty seat's button, or a taken seat in its place: greyed, with its gangster's owner's
+    colour and shape, and no tap."""
     async def place() -> None:
         kind = ctx.ui.get(PLACE_KIND_NOW)
         if kind is not None:
             await ctx.submit({"type": "place", "by": seat, "kind": kind, "seat": s.id})
 
+    if owner is not None:
+        colour = ctx.colours[owner]
+        return ft.Semantics(
+            identifier=f"taken-{s.id}",
+            key=f"pick-{s.id}",
+            label=ctx.tr.t("reglement.ui.seat_taken", ctx.names, at=s.id, owner=owner),
+            content=ft.Container(
+                width=62,
+                height=56,
+                bgcolor="#263238",
+                border=ft.Border.all(2, COLOUR_HEX[colour]),
+                border_radius=8,
+                alignment=ft.Alignment.CENTER,
+                content=ft.Column(
+                    [ft.Text(s.id, size=15, color=MUTED), ft.Text(glyph(colour), size=15, color=COLOUR_HEX[colour])],
+                    spacing=0,
+                    tight=True,
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+            ),
+        )
     icons: list[ft.Control] = []
     if s.business:
         icons.append(ft.Icon(BUSINESS_ICON[s.business], size=14, color="#111111"))
