@@ -15,12 +15,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
-
-if TYPE_CHECKING:
-    from companion.players import Colour  # (which imports this module's Model)
 
 
 class Model(BaseModel):
@@ -113,9 +110,9 @@ class Game(Protocol[SetupT, StateT, ActionT]):
         union's type is no plain class)."""
         ...
 
-    def player_colours(self, players: int) -> tuple[Colour, ...] | None:
-        """The colours the box's pieces allow for this many players, in the order the setup
-        screen gives them out; None when any of the app's colours will do."""
+    def player_colours(self, players: int) -> tuple[str, ...] | None:
+        """The colours (`companion.players.Colour`) the box's pieces allow for this many players,
+        in the order the setup screen gives them out; None when any of the app's colours will do."""
         ...
 
     def initial_state(self, setup: SetupT, seed: int) -> StateT: ...

@@ -400,7 +400,7 @@ async def seating_scene(host: Any, langs: list[str], sizes: list[str], out: Path
     empty = next(s.id for s in room.view().seats if s.gangster is None)
     return [
         every(out, "seating", langs, sizes, "board", f"/room/{room.id}", host=True, wait_ident="seat-random", shows=("seat-random",)),
-        every(out, "seating", langs, ["phone"], "seat", f"/join/{room.id}/{room.seats[placer].token}", wait_ident=f"pick-{empty}", shows=(f"pick-{empty}",)),
+        every(out, "seating", langs, [s for s in sizes if s == "phone"], "seat", f"/join/{room.id}/{room.seats[placer].token}", wait_ident=f"pick-{empty}", shows=(f"pick-{empty}",)),
     ]
 
 

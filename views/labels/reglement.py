@@ -114,7 +114,7 @@ LABELS: dict[str, str] = {
     "reglement.help.nobody": "nobody",
     "reglement.help.victim": "{owner:seat}'s {kind} at {at}",
     # the setup screen: board and seating (setup.py)
-    "reglement.setup.colours": "With {count} players the gangs are {colours}: the box's other gangs have fewer gangsters.",
+    "reglement.setup.colours": "With {count:plural:one=# player|other=# players} the gangs are {colours}: the box's other gangs have fewer gangsters.",
     "reglement.setup.board": "Board",
     "reglement.ui.seat_taken": "{at}: {owner:seat}'s gangster sits there",
     "reglement.board.default_name": "Reconstructed default table ({seats:plural:one=# seat|other=# seats})",
