@@ -82,7 +82,10 @@ def chair_body(ctx: GameContext, view: View, seat: SeatView, w: float, bottom: b
     if marks:
         head.append(ft.Row(marks, spacing=0, alignment=ft.MainAxisAlignment.CENTER, wrap=True, tight=True))
     g = gangster_at(view, seat)
-    size = w * 0.74
+    # a cake takes a line of the chair's own: the gangster is drawn smaller so both fit the tile
+    # (a cake under a full-size gangster was cut by the tile's edge) and the cake reads from
+    # across the table
+    size = w * (0.52 if seat.cake is not None else 0.74)
     token: ft.Control = (
         gangster_token(ctx, view, g, size)
         if g is not None
@@ -92,7 +95,7 @@ def chair_body(ctx: GameContext, view: View, seat: SeatView, w: float, bottom: b
     )
     body: list[ft.Control] = [*head, token]
     if seat.cake is not None:
-        body.append(cake_badge(ctx, seat.cake, max(12, int(w * 0.36))))
+        body.append(cake_badge(ctx, seat.cake, max(12, int(w * 0.4))))
     if bottom:
         body.reverse()  # the bottom row faces the table: marks nearest the table, like the top row
     column = ft.Column(
