@@ -245,6 +245,7 @@ class HomeScreen:
         controls: list[ft.Control] = [label(tr.t("ui.players"), 18, INK)]
         problems = self.name_problems()
         self._shown_words = self.form_words()
+        box = self.box_colours()  # the only colours offered, where the game's box decides them
         for i, player in enumerate(self.players):
             # the line under the field is always there (the counter of characters left holds
             # it): a name said twice, or the colour an empty row takes, moves nothing
@@ -266,7 +267,7 @@ class HomeScreen:
                         )),
                         tagged(f"player-colour-{i}", ft.Dropdown(
                             value=player["colour"],
-                            options=[ft.DropdownOption(key=c, text=tr.t(f"colour.{c}")) for c in self.colour_choices()],
+                            options=[ft.DropdownOption(key=c, text=tr.t(f"colour.{c}")) for c in box or COLOURS],
                             on_select=self.setter(i, "colour"),
                             width=170,
                         ), name=tr.t("ui.choice", field=tr.t("ui.player_colour", n=i + 1), value=tr.t(f"colour.{player['colour']}"))),
@@ -274,8 +275,7 @@ class HomeScreen:
                     ]
                 )
             )
-        box = game.player_colours(len(self.players))
-        if box is not None and len(box) == len(self.players):
+        if box is not None:
             # the colours are the box's pieces (Règlement's gangs): said, as the menus offer no other
             colours = ", ".join(tr.t(f"colour.{c}").lower() for c in box)  # (mid-sentence)
             controls.append(tagged("box-colours", label(tr.t(f"{game.id}.setup.colours", count=len(box), colours=colours), 15, MUTED)))
@@ -441,17 +441,17 @@ class HomeScreen:
 
         return on_select
 
-    def colour_choices(self) -> tuple[str, ...]:
-        """The colours a player may take: the box's pieces for this many players where the game
-        names them (Règlement's gangs), else every colour."""
+    def box_colours(self) -> tuple[str, ...] | None:
+        """The colours the game's box decides for this many players (Règlement's gangs), or None:
+        any colour (and for a count the game does not take, which Create refuses)."""
         box = GAMES[self.game_id].player_colours(len(self.players))
-        return box if box is not None and len(box) == len(self.players) else COLOURS
+        return box if box is not None and len(box) == len(self.players) else None
 
     def fit_colours(self) -> None:
         """Where the game's box decides the colours (Règlement: n players play the n largest
         gangs), each player keeps theirs if it is one of them and the others take the ones left."""
-        box = GAMES[self.game_id].player_colours(len(self.players))
-        if box is None or len(box) != len(self.players):
+        box = self.box_colours()
+        if box is None:
             return
         kept: set[str] = set()
         for player in self.players:

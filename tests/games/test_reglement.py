@@ -699,3 +699,18 @@ def test_error_messages_name_what_is_wrong():
         GAME.apply(bad_state(), Pan(by=YELLOW, target="K", from_seat="J"))
     template = re.sub(r"\{(\w+):[^{}]+\}", r"{\1}", MESSAGES[error.value.code])
     assert template.format(**error.value.params) == "Your Flingueur at J sits on a seat marked X and cannot shoot."
+
+
+@pytest.mark.parametrize(
+    ("players", "gangs"),
+    [
+        (3, ("yellow", "red", "blue")),
+        (4, ("yellow", "red", "blue", "green")),
+        (5, ("yellow", "red", "blue", "green", "orange")),
+        (6, ("yellow", "red", "blue", "green", "orange", "purple")),
+    ],
+)
+def test_the_gangs_played_are_the_rulebooks_for_the_player_count(players: int, gangs: tuple[str, ...]) -> None:
+    """RULES 4.3 (the box's gangs, 4.2: yellow, red and blue hold 10 gangsters, green 7, orange 6,
+    violet 5): each player count plays these gangs, the only ones with a player's share."""
+    assert GAME.player_colours(players) == gangs
