@@ -507,6 +507,12 @@ class Tab:
         for control in walk_controls(root, shown_only=True):
             if getattr(control, "on_click", None) is not None and not getattr(control, "disabled", False):
                 return control
+        if isinstance(root, ft.Semantics) and root.content is None:
+            # a Semantics without content is the size of the box holding it: a tap on it lands
+            # on that box (views/games/reglement/table.py chair_target)
+            holder = root.parent
+            if holder is not None and getattr(holder, "on_click", None) is not None and not getattr(holder, "disabled", False):
+                return holder
         return None
 
     async def click(self, identifier: str) -> None:
