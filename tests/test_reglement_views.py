@@ -178,6 +178,28 @@ async def test_board_steps_through_explosion_and_income(make_host: Any, harness_
     assert "empty seat" in (board.find("chair-G").label or "")
 
 
+async def test_the_players_phone_says_what_the_start_of_the_turn_did(make_host: Any, harness_factory: Any) -> None:
+    """Yvette's turn begins with her own cake exploding and her income: her phone's gang panel
+    says both (the board's step strip and the rulings under the table are out of sight on a
+    phone), in the lines that say where her cake is and her income if paid now at other times."""
+    world = await make_world(make_host, harness_factory, "phone-turn-start")
+    board = await world.open_board()
+    yellow, red = await world.open_phone(YELLOW), await world.open_phone(RED)
+
+    def gang(phone: Tab) -> str:
+        panel = phone.find("my-gang")
+        assert panel is not None, phone.identifiers()
+        return phone.text(panel)
+
+    assert "Your income this turn: +1,000." in gang(yellow) and "Your cake: in front of you." in gang(yellow)  # her first turn: no cake out
+    assert "Income if paid now" in gang(red) and "this turn" not in gang(red)
+    await play_round_to_explosion(world)
+    assert "this turn" not in gang(yellow) and "Your cake: at G;" in gang(yellow)
+    await board.click("end-turn")  # the host ends Green's turn
+    assert "Your cake exploded at G (3 killed)." in gang(yellow) and "Your income this turn: +1,000." in gang(yellow)
+    assert "exploded" not in gang(red) and "Income if paid now" in gang(red)
+
+
 def rings(tab: Tab, identifier: str | None = None) -> set[str]:
     """The chairs drawn with a ring (a 4 px border) on the page, or under `identifier`."""
     root = tab.page if identifier is None else tab.find(identifier)

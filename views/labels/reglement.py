@@ -73,6 +73,8 @@ LABELS: dict[str, str] = {
     "reglement.ui.cake_blew": "exploded at {at}",
     "reglement.ui.killed_count": "({count:plural:one=# killed|other=# killed})",
     "reglement.ui.income_nothing": "nothing",
+    "reglement.ui.turn_start_cake": "Your cake exploded at {at} {killed}.",
+    "reglement.ui.turn_start_income": "Your income this turn: {income}.",
     "reglement.ui.cards_none": "waiting",
     "reglement.ui.cards_aside": "set one aside",
     "reglement.ui.sleepers": "{count:plural:one=# asleep|other=# asleep}",

@@ -38,11 +38,13 @@ from views.games.reglement.pieces import (
     MARK_ICON,
     SELECTION_NOW,
     Selection,
+    TurnStart,
     blocked_params,
     chosen_kind,
     count_kinds,
     final_standings,
     gangster_token,
+    income_text,
     kind_buttons,
     options_for,
     pills_confirm,
@@ -54,6 +56,7 @@ from views.games.reglement.pieces import (
     target_action,
     target_sentence,
     turn_buttons,
+    turn_start,
     wake_panel,
 )
 from views.games.reglement.table import PHONE_TILE, table_drawing
@@ -92,7 +95,10 @@ def seat_body(ctx: GameContext, view: View) -> ft.Control:
     elif view.phase == "wake" and view.turn is not None:
         waiting = tr.t("reglement.ui.waiting_wake", ctx.names, seat=view.turn)
         items.append(ctx.part("waiting-wake", waiting, lambda: ft.Semantics(identifier="waiting-wake", key="waiting-wake", content=label(waiting, 20, ACCENT, ft.FontWeight.BOLD))))
-    items.append(my_gang(ctx, board, seat, me.income_now))
+    # on this seat's turn its gang says what the turn's automatic steps did (the board's step
+    # strip and the rulings under the table are out of sight on a phone)
+    start = turn_start(board) if board.phase == "play" and board.turn == seat else None
+    items.append(my_gang(ctx, board, seat, me.income_now, start))
     if view.phase == "play":
         items.append(phone_turn_buttons(ctx, view, seat, shown=view.turn == seat))
     if gang.in_play and view.phase != "over":
@@ -225,9 +231,11 @@ def pick_seat(ctx: GameContext, s: SeatView, seat: int, owner: int | None, activ
     )
 
 
-def my_gang(ctx: GameContext, view: View, seat: int, income_now: int) -> ft.Control:
+def my_gang(ctx: GameContext, view: View, seat: int, income_now: int, start: TurnStart | None) -> ft.Control:
     """The seat's gang as everyone sees it (`view`: the board's projection) and its income now,
-    a part per gangster: one moved, asleep or killed redraws him alone."""
+    a part per gangster: one moved, asleep or killed redraws him alone. On the seat's turn
+    (`start`), where its cake exploded at the turn's start and the income it was paid instead
+    (in the same lines: the pad below keeps its place)."""
     tr = ctx.tr
     gang = view.gangs[seat]
     rows: list[ft.Control] = [ctx.part("my-gang-title", None, lambda: role("title", label(tr.t("reglement.ui.my_gang"), 18, ACCENT, ft.FontWeight.BOLD)))]
@@ -235,14 +243,20 @@ def my_gang(ctx: GameContext, view: View, seat: int, income_now: int) -> ft.Cont
         rows.append(ctx.part("my-gang-out", None, lambda: role("out", label(tr.t("reglement.ui.out"), 17, DANGER))))
     tokens = [ctx.part(f"my-gangster-{g.index}", g, partial(gang_token, ctx, view, g)) for g in view.gangsters if g.owner == seat and g.alive]
     rows.append(ctx.group("my-gangsters", None, tokens, lambda tokens: ft.Row(tokens, wrap=True, spacing=6, run_spacing=6, key="gangsters")))
-    if gang.cake_seat:
+    if start is not None and start.exploded_at is not None:
+        killed = tr.t("reglement.ui.killed_count", count=start.killed)
+        cake = tr.t("reglement.ui.turn_start_cake", at=start.exploded_at, killed=killed)
+    elif gang.cake_seat:
         cake = tr.t("reglement.ui.cake_at", at=gang.cake_seat)
     elif gang.cake_gone:
         cake = tr.t("reglement.ui.cake_gone")
     else:
         cake = tr.t("reglement.ui.cake_in_hand")
     rows.append(ctx.part("my-cake", cake, lambda: role("cake", label(cake, 16, INK))))
-    if gang.in_play and view.phase != "seating":
+    if start is not None:
+        income = tr.t("reglement.ui.turn_start_income", income=income_text(tr, start))
+        rows.append(ctx.part("my-income", income, lambda: role("income", label(income, 16, INK))))
+    elif gang.in_play and view.phase != "seating":
         income = tr.t("reglement.ui.income_now", amount=income_now)
         rows.append(ctx.part("my-income", income, lambda: role("income", label(income, 16, INK))))
     return ctx.group(

@@ -5,6 +5,7 @@ one step at a time (a view state in ctx.ui, never a game action)."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, TypedDict
 
@@ -249,34 +250,56 @@ def step_now(ident_prefix: str, text: str) -> ft.Control:
     )
 
 
-def turn_steps(ctx: GameContext, view: View) -> ft.Control:
-    """The turn's four steps: the own cake, income, cards, wake-up."""
-    tr = ctx.tr
+@dataclass(frozen=True)
+class TurnStart:
+    """What the automatic steps at the start of a turn did for its player: the own cake (the seat
+    it exploded at, how many it killed) and the income (None: not paid yet)."""
+
+    exploded_at: str | None
+    killed: int
+    income: int | None
+    doubled: bool
+
+
+def turn_start(view: View) -> TurnStart | None:
+    """The current turn's start, read from its rulings (None outside a turn of play)."""
     player = view.turn
     if view.phase not in ("play", "alerte", "wake") or player is None:
-        return ft.Container()
+        return None
     start = max((i for i, r in enumerate(view.turn_log) if r.code == "reglement.turn_started"), default=0)
     this_turn = view.turn_log[start:]
-    cake = tr.t("reglement.ui.no_cake")
-    exploded = False
+    exploded_at: str | None = None
     killed = 0
     for r in this_turn:
         if r.code.startswith("reglement.income"):
             break  # step 1 is over once income is paid
         if r.code.startswith("reglement.cake_exploded") and r.params.get("owner_seat") == player:
-            exploded = True
-            cake = tr.t("reglement.ui.cake_blew", at=r.params.get("at"))
-        elif exploded and r.code == "reglement.killed":
+            exploded_at = str(r.params.get("at"))
+        elif exploded_at is not None and r.code == "reglement.killed":
             killed += 1
-    if exploded:
-        cake += " " + tr.t("reglement.ui.killed_count", count=killed)
-    income = tr.t("reglement.ui.income_nothing")
     for r in this_turn:
         if r.code in ("reglement.income", "reglement.income_doubled") and r.params.get("seat") == player:
-            income = "+" + tr.money(r.params["amount"])
-            if r.code == "reglement.income_doubled":
-                income += " (×2)"
-            break
+            return TurnStart(exploded_at, killed, int(r.params["amount"]), r.code == "reglement.income_doubled")
+    return TurnStart(exploded_at, killed, None, False)
+
+
+def income_text(tr: Translator, start: TurnStart) -> str:
+    if start.income is None:
+        return tr.t("reglement.ui.income_nothing")
+    return "+" + tr.money(start.income) + (" (×2)" if start.doubled else "")
+
+
+def turn_steps(ctx: GameContext, view: View) -> ft.Control:
+    """The turn's four steps: the own cake, income, cards, wake-up."""
+    tr = ctx.tr
+    player = view.turn
+    start = turn_start(view)
+    if start is None or player is None:
+        return ft.Container()
+    cake = tr.t("reglement.ui.no_cake")
+    if start.exploded_at is not None:
+        cake = tr.t("reglement.ui.cake_blew", at=start.exploded_at) + " " + tr.t("reglement.ui.killed_count", count=start.killed)
+    income = income_text(tr, start)
     if view.discarded:
         cards = tr.t("reglement.ui.cards_aside")
     elif view.cards_played:
