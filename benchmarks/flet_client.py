@@ -425,9 +425,10 @@ class FletClient:
                 for inner, inner_disabled in walk_disabled(node, disabled):
                     if inner.get("on_click") is True:
                         return None if inner_disabled else inner
-                # a Semantics without content is the size of the box holding it: a tap on it
-                # lands on that box (views/games/reglement/table.py chair_target)
-                if "content" not in node and holder is not None and holder.get("on_click") is True:
+                # a Semantics without content held by a box of fixed size takes the box's size:
+                # a tap on it lands on that box (views/games/reglement/table.py chair_target)
+                childless = node.get("_c") == "Semantics" and "content" not in node
+                if childless and holder is not None and holder.get("on_click") is True and holder.get("width") is not None and holder.get("height") is not None:
                     return None if disabled else holder
                 return None
         return None

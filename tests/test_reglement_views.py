@@ -198,6 +198,9 @@ async def test_the_players_phone_says_what_the_start_of_the_turn_did(make_host: 
     await board.click("end-turn")  # the host ends Green's turn
     assert "Your cake exploded at G (3 killed)." in gang(yellow) and "Your income this turn: +1,000." in gang(yellow)
     assert "exploded" not in gang(red) and "Income if paid now" in gang(red)
+    # a new cake ordered in the same turn: where it is now, not where the old one exploded
+    await world.host_enters({"type": "order_cake", "by": YELLOW, "seat": "K"})
+    assert "Your cake: at K;" in gang(yellow) and "exploded" not in gang(yellow)
 
 
 def rings(tab: Tab, identifier: str | None = None) -> set[str]:

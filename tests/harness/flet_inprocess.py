@@ -508,10 +508,12 @@ class Tab:
             if getattr(control, "on_click", None) is not None and not getattr(control, "disabled", False):
                 return control
         if isinstance(root, ft.Semantics) and root.content is None:
-            # a Semantics without content is the size of the box holding it: a tap on it lands
-            # on that box (views/games/reglement/table.py chair_target)
+            # a Semantics without content held by a box of fixed size takes the box's size: a tap
+            # on it lands on that box (views/games/reglement/table.py chair_target); in a box
+            # sized by its content it would be 0 x 0, and nothing could tap it
             holder = root.parent
-            if holder is not None and getattr(holder, "on_click", None) is not None and not getattr(holder, "disabled", False):
+            sized = holder is not None and getattr(holder, "width", None) is not None and getattr(holder, "height", None) is not None
+            if sized and getattr(holder, "on_click", None) is not None and not getattr(holder, "disabled", False):
                 return holder
         return None
 

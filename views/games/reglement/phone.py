@@ -243,7 +243,7 @@ def my_gang(ctx: GameContext, view: View, seat: int, income_now: int, start: Tur
         rows.append(ctx.part("my-gang-out", None, lambda: role("out", label(tr.t("reglement.ui.out"), 17, DANGER))))
     tokens = [ctx.part(f"my-gangster-{g.index}", g, partial(gang_token, ctx, view, g)) for g in view.gangsters if g.owner == seat and g.alive]
     rows.append(ctx.group("my-gangsters", None, tokens, lambda tokens: ft.Row(tokens, wrap=True, spacing=6, run_spacing=6, key="gangsters")))
-    if start is not None and start.exploded_at is not None:
+    if start is not None and start.exploded_at is not None and not gang.cake_seat:  # (a new cake ordered since: where it is)
         killed = tr.t("reglement.ui.killed_count", count=start.killed)
         cake = tr.t("reglement.ui.turn_start_cake", at=start.exploded_at, killed=killed)
     elif gang.cake_seat:
