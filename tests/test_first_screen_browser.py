@@ -88,12 +88,21 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture(scope="module")
-def tablet(browser: Any) -> Iterator[Any]:
+def tablet_context(browser: Any) -> Iterator[Any]:
     context = browser.new_context(viewport=BOARD_VIEWPORT)
     context.set_default_timeout(WAIT_MS)
-    page = context.new_page()
-    yield page
+    yield context
     context.close()
+
+
+@pytest.fixture
+def tablet(tablet_context: Any) -> Iterator[Any]:
+    """A tab of its own for each test: one tab going through the 21 boards one after another
+    held each Flutter app's memory until its collector ran (its renderer grew from 0.2 to 1 GB),
+    and in a CI run on 2 loaded cores a screenshot of the 18th board never came (30 s)."""
+    page = tablet_context.new_page()
+    yield page
+    page.close()
 
 
 def wait_for_qr(page: Any, name: str, prefix: str, timeout: float = 20.0, server: RefereeServer | None = None) -> str:
