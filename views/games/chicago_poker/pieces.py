@@ -762,4 +762,3 @@ def reveal_subject(ctx: GameContext, view: View) -> str | None:
     if marker is None:
         return ctx.tr.t("chicago_poker.ui.reveal_due_shootout_at", business=business.id, kind=business.kind)
     return ctx.tr.t("chicago_poker.ui.reveal_due_shootout", ctx.names, business=business.id, kind=business.kind, seat=marker)
-

@@ -28,9 +28,7 @@ from views.common import (
     text_on,
 )
 from views.context import GameContext
-from views.text_metrics import text_width
 from views.games.reglement.pieces import (
-    board_title,
     BLAST,
     CARD_COLOUR,
     CHOSEN,
@@ -38,6 +36,7 @@ from views.games.reglement.pieces import (
     SELECTION_NOW,
     Selection,
     blocked_params,
+    board_title,
     chosen_kind,
     count_kinds,
     current_player,
@@ -67,6 +66,7 @@ from views.games.reglement.table import (
     table_drawing,
     wake_tap,
 )
+from views.text_metrics import text_width
 
 # --------------------------------------------------------------------------------------------
 # the board

@@ -17,6 +17,7 @@ from views.common import (
     MUTED,
     PANEL,
     big_button,
+    border_all,
     choice_target,
     glyph,
     handler,
@@ -191,7 +192,7 @@ def pick_seat(ctx: GameContext, s: SeatView, seat: int, owner: int | None, activ
                 width=62,
                 height=56,
                 bgcolor="#263238",
-                border=ft.Border.all(2, COLOUR_HEX[colour]),
+                border=border_all(2, COLOUR_HEX[colour]),
                 border_radius=8,
                 alignment=ft.Alignment.CENTER,
                 content=ft.Column(
@@ -253,12 +254,14 @@ def my_gang(ctx: GameContext, view: View, seat: int, income_now: int, start: Tur
     else:
         cake = tr.t("reglement.ui.cake_in_hand")
     rows.append(ctx.part("my-cake", cake, lambda: role("cake", label(cake, 16, INK))))
+    income: str | None = None
     if start is not None:
         income = tr.t("reglement.ui.turn_start_income", income=income_text(tr, start))
-        rows.append(ctx.part("my-income", income, lambda: role("income", label(income, 16, INK))))
     elif gang.in_play and view.phase != "seating":
         income = tr.t("reglement.ui.income_now", amount=income_now)
-        rows.append(ctx.part("my-income", income, lambda: role("income", label(income, 16, INK))))
+    if income is not None:
+        said = income
+        rows.append(ctx.part("my-income", said, lambda: role("income", label(said, 16, INK))))
     return ctx.group(
         "my-gang",
         None,

@@ -602,4 +602,3 @@ def board_title(tr: Translator, name: str) -> str:
     if name == shipped.name:
         return tr.t("reglement.board.default_name", seats=len(shipped.seats))
     return name
-
