@@ -420,16 +420,11 @@ class FletClient:
         is enabled (`disabled` is inherited from ancestors, as in the Flutter client)."""
         if self.page is None:
             return None
-        for node, disabled, holder in walk_held(self.page):
+        for node, disabled in walk_disabled(self.page):
             if node.get("identifier") == identifier:
                 for inner, inner_disabled in walk_disabled(node, disabled):
                     if inner.get("on_click") is True:
                         return None if inner_disabled else inner
-                # a Semantics without content held by a box of fixed size takes the box's size:
-                # a tap on it lands on that box (views/games/reglement/table.py chair_target)
-                childless = node.get("_c") == "Semantics" and "content" not in node
-                if childless and holder is not None and holder.get("on_click") is True and holder.get("width") is not None and holder.get("height") is not None:
-                    return None if disabled else holder
                 return None
         return None
 
@@ -667,19 +662,6 @@ def walk_disabled(node: dict[str, Any], disabled: bool = False) -> Iterator[tupl
             continue
         for child in _controls_in(value):
             yield from walk_disabled(child, disabled)
-
-
-def walk_held(node: dict[str, Any], disabled: bool = False, holder: dict[str, Any] | None = None) -> Iterator[tuple[dict[str, Any], bool, dict[str, Any] | None]]:
-    """Like `walk_disabled`, with the control holding each one (None for `node`)."""
-    if node.get("visible") is False:
-        return
-    disabled = disabled or node.get("disabled") is True
-    yield node, disabled, holder
-    for key, value in node.items():
-        if key in ("_c", "_i"):
-            continue
-        for child in _controls_in(value):
-            yield from walk_held(child, disabled, node)
 
 
 def _controls_in(value: Any) -> Iterator[dict[str, Any]]:

@@ -31,10 +31,10 @@ def chair_geometry(tab: Any) -> dict[str, tuple[ft.Stack, float, float]]:
     for seat in SEATS:
         chair = tab.find(f"chair-{seat}")
         assert chair is not None, f"chair-{seat} missing: {tab.identifiers()}"
-        placed = chair.parent  # the tap target, its size the chair's tile
+        placed = chair.parent
         piece = placed.parent
         assert isinstance(piece, ft.Stack), type(piece)
-        out[seat] = (piece, float(placed.left), float(placed.width))
+        out[seat] = (piece, float(placed.left), float(chair.content.width))
     return out
 
 

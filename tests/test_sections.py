@@ -16,6 +16,7 @@ import pytest
 from companion.room import Room
 from tests.conftest import VABANQUE_PLAYERS, VABANQUE_SEED, vabanque_setup
 from tests.harness.flet_inprocess import BrowserPage, normalise
+from tests.harness.flutter_rules import undrawn_nodes
 from tests.harness.world import PHONE, World, make_world, qr_text_of
 from views import sections
 
@@ -46,7 +47,8 @@ async def random_actions(world: World, rng: random.Random, count: int, after: An
 async def played(make_host: Any, harness_factory: Any, game_id: str, reuse: bool) -> list[list[Any]]:
     """What the browser of every page of a table holds after each of 30 random actions of a
     seeded game (the pages as the frames sent built them, one id numbering per page across
-    the whole game: a control keeping its id keeps its number)."""
+    the whole game: a control keeping its id keeps its number); none holds a control the
+    client would draw as an error box (tests/harness/flutter_rules.py)."""
     sections.REUSE = reuse
     world = await make_world(make_host, harness_factory, f"{game_id}-{reuse}", game_id, {"players": PLAYERS}, seed=77, phone_size=PHONE)
     tabs = [await world.open_board()] + [await world.open_phone(seat) for seat in range(len(PLAYERS))]
@@ -58,7 +60,10 @@ async def played(make_host: Any, harness_factory: Any, game_id: str, reuse: bool
         for i, (tab, browser) in enumerate(zip(tabs, browsers, strict=True)):
             frames = tab.frames_since(marks[i])
             marks[i] += len(frames)
-            held[i].append([0, copy.deepcopy(browser.feed(frames))])
+            page = browser.feed(frames)
+            undrawn = list(undrawn_nodes(page))
+            assert not undrawn, f"{tab.name}: the browser draws an error box in place of: {undrawn[:3]}"
+            held[i].append([0, copy.deepcopy(page)])
 
     look()
     await random_actions(world, random.Random(77), 30, after=look)

@@ -507,14 +507,6 @@ class Tab:
         for control in walk_controls(root, shown_only=True):
             if getattr(control, "on_click", None) is not None and not getattr(control, "disabled", False):
                 return control
-        if isinstance(root, ft.Semantics) and root.content is None:
-            # a Semantics without content held by a box of fixed size takes the box's size: a tap
-            # on it lands on that box (views/games/reglement/table.py chair_target); in a box
-            # sized by its content it would be 0 x 0, and nothing could tap it
-            holder = root.parent
-            sized = holder is not None and getattr(holder, "width", None) is not None and getattr(holder, "height", None) is not None
-            if sized and getattr(holder, "on_click", None) is not None and not getattr(holder, "disabled", False):
-                return holder
         return None
 
     async def click(self, identifier: str) -> None:
@@ -613,6 +605,8 @@ class FletHarness:
                 await asyncio.sleep(0)
 
     def problems(self) -> list[str]:
+        from tests.harness.flutter_rules import undrawn_controls  # (it walks with this module's walk_controls)
+
         found = [f"log {r.name}: {r.getMessage()}" for r in self._errors.records]
         for tab in self.tabs:
             for kind, name, args in tab.conn.unhandled:
@@ -620,6 +614,8 @@ class FletHarness:
             for action, body in tab.messages():
                 if action == MessageAction.SESSION_CRASHED.value:
                     found.append(f"{tab.name}: session crashed: {body}")
+            if tab.session.connection is not None:
+                found.extend(f"{tab.name}: the browser draws an error box: {what}" for what in undrawn_controls(tab.page))
         return found
 
     def check(self) -> None:

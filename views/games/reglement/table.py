@@ -146,17 +146,19 @@ async def tap_chair(ctx: GameContext, seat_id: str, by: int | None) -> None:
 
 
 def chair_target(ctx: GameContext, seat_id: str, description: str, left: float, top: float, w: float, h: float, by: int | None) -> ft.Control:
-    """A chair's tap target: a clear box over its drawing, saying what the chair holds. Two
-    controls, not three: the box's fixed size gives the childless Semantics node the box's size
-    (a table has a target per chair for each player acted for: 120 on a board of 4)."""
+    """A chair's tap target: a clear box over its drawing, saying what the chair holds. (The
+    Semantics node needs a child: without one the browser draws Flet's red error box in place of
+    the chair, tests/harness/flutter_rules.py.)"""
     return ft.Container(
         left=left,
         top=top,
-        width=w,
-        height=h,
         key=f"{seat_id}@{by}",
-        on_click=handler(tap_chair, ctx, seat_id, by),
-        content=ft.Semantics(identifier=f"chair-{seat_id}", button=True, label=description),
+        content=ft.Semantics(
+            identifier=f"chair-{seat_id}",
+            button=True,
+            label=description,
+            content=ft.Container(width=w, height=h, on_click=handler(tap_chair, ctx, seat_id, by)),
+        ),
     )
 
 
