@@ -589,3 +589,19 @@ async def test_seating_prompt_names_the_placer_once_and_seat_random_is_an_action
     steps = board.find("steps")
     shares = [[c.expand for c in row.controls] for row in board.controls() if isinstance(row, ft.Row) and len(row.controls) == 2 and getattr(row.controls[1], "content", None) is steps]
     assert shares == [[25, 23]], shares
+
+
+async def test_a_doubled_income_says_so_on_the_phone_and_the_board(make_host: Any, harness_factory: Any) -> None:
+    """Raoul's Parrain sits at B, the cash register: his income is doubled at his turn's start,
+    and his phone's gang panel and the board's step strip both say so."""
+    world = await make_world(make_host, harness_factory, "doubled-income")
+    board = await world.open_board()
+    red = await world.open_phone(RED)
+    await world.host_enters({"type": "discard", "by": YELLOW})
+    await world.host_enters({"type": "end_turn", "by": YELLOW})
+    view = world.room.view()
+    income = next(r for r in reversed(view.turn_log) if r.code.startswith("reglement.income"))
+    assert view.turn == RED and income.code == "reglement.income_doubled" and income.params["at"] == "B", income
+    shown = f"+{income.params['amount']:,}, doubled at B"
+    assert f"Your income this turn: {shown}." in red.text(red.find("my-gang"))
+    assert shown in board.text(board.find("turn-steps"))

@@ -253,12 +253,13 @@ def step_now(ident_prefix: str, text: str) -> ft.Control:
 @dataclass(frozen=True)
 class TurnStart:
     """What the automatic steps at the start of a turn did for its player: the own cake (the seat
-    it exploded at, how many it killed) and the income (None: not paid yet)."""
+    it exploded at, how many it killed) and the income (None: not paid yet), with the cash
+    register's seat that doubled it."""
 
     exploded_at: str | None
     killed: int
     income: int | None
-    doubled: bool
+    doubled_at: str | None
 
 
 def turn_start(view: View) -> TurnStart | None:
@@ -279,14 +280,18 @@ def turn_start(view: View) -> TurnStart | None:
             killed += 1
     for r in this_turn:
         if r.code in ("reglement.income", "reglement.income_doubled") and r.params.get("seat") == player:
-            return TurnStart(exploded_at, killed, int(r.params["amount"]), r.code == "reglement.income_doubled")
-    return TurnStart(exploded_at, killed, None, False)
+            doubled_at = r.params.get("at") if r.code == "reglement.income_doubled" else None
+            return TurnStart(exploded_at, killed, int(r.params["amount"]), str(doubled_at) if doubled_at is not None else None)
+    return TurnStart(exploded_at, killed, None, None)
 
 
 def income_text(tr: Translator, start: TurnStart) -> str:
     if start.income is None:
         return tr.t("reglement.ui.income_nothing")
-    return "+" + tr.money(start.income) + (" (×2)" if start.doubled else "")
+    income = "+" + tr.money(start.income)
+    if start.doubled_at is None:
+        return income
+    return tr.t("reglement.ui.income_doubled_at", income=income, at=start.doubled_at)
 
 
 def turn_steps(ctx: GameContext, view: View) -> ft.Control:
