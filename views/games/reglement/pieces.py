@@ -190,8 +190,8 @@ def ruling_seats(view: View, ruling: Ruling) -> tuple[str | None, str | None]:
 
 
 def rulings_panel(ctx: GameContext, view: View, ident_prefix: str = "step") -> ft.Control:
-    """The turn's rulings one step at a time: the three before, the one shown, how many follow,
-    and the step buttons; each a part (a new ruling moves texts, not controls)."""
+    """The turn's rulings one step at a time: the steps before, the one shown, how many follow
+    (on a phone), and the step buttons; each a part (a new ruling moves texts, not controls)."""
     tr = ctx.tr
     log = view.turn_log
     if not log:
@@ -205,7 +205,9 @@ def rulings_panel(ctx: GameContext, view: View, ident_prefix: str = "step") -> f
         return ft.Row([label(title[0], 18, ACCENT, ft.FontWeight.BOLD), label(title[1], 16, MUTED)], spacing=12, wrap=narrow, key="head")
 
     controls: list[ft.Control] = [ctx.part(f"{ident_prefix}-head", title, header)]
-    first = max(0, index - 3)
+    # a tablet's board shows two steps before the one shown, a phone three: the board's panel
+    # sits under the table, and with three its step buttons fell under a 1280x800 screen's edge
+    first = max(0, index - (3 if narrow else 2))
     earlier = tuple((first + i, tr.ruling(r, ctx.names)) for i, r in enumerate(log[first:index]))
     if earlier:
         # one part: a new step shifts every line (a part a line was three rebuilt per phone)
@@ -213,7 +215,7 @@ def rulings_panel(ctx: GameContext, view: View, ident_prefix: str = "step") -> f
     now_text = tr.ruling(log[index], ctx.names)
     controls.append(ctx.part(f"{ident_prefix}-now", now_text, partial(step_now, ident_prefix, now_text)))
     left = len(log) - 1 - index
-    if left:
+    if left and narrow:  # (a board's "Step 2 of 7" and its lit Next say it in less height)
         more = tr.t("reglement.ui.more_steps", count=left)
         controls.append(ctx.part(f"{ident_prefix}-more", more, lambda: role("more", label(more, 15, ACCENT))))
     controls.append(step_buttons(ctx, STEP_KEY, index, len(log), ident_prefix=ident_prefix, last_text=tr.t("reglement.ui.show_last")))
