@@ -230,6 +230,9 @@ async def test_a_turns_cards_say_how_many_are_held_and_the_pad_comes_and_goes_as
         await world.open_phone(seat)
     await deal_on_board(world)
     alice, bruno = world.phones[A], world.phones[B]
+    # the pad says what it is for: at Alice's card play, choosing it; Bruno's, seeing his cards
+    assert "Hold here to choose your card and where it goes" in alice.text(alice.find("hold-private"))
+    assert "Hold here to see your cards" in bruno.text(bruno.find("hold-private"))
     # Alice's turn: her cards to play are her hand, a card held twice says so, no second list
     await show_cards(alice)
     assert alice.text(alice.find("card-reporter")) == "Reporter ×2", alice.text(alice.find("card-reporter"))

@@ -78,6 +78,7 @@ LABELS: dict[str, str] = {
     "corruption.ui.my_hand": "Your cards",
     "corruption.ui.your_card_face_up": "Your card {n} of 6 goes FACE UP under a contract (on a Swiss account it stays face down).",
     "corruption.ui.your_card_face_down": "Your card {n} of 6 goes FACE DOWN.",
+    "corruption.ui.pad_choose_card": "Hold here to choose your card and where it goes",
     "corruption.ui.pick_card": "1. Choose a card",
     "corruption.ui.pick_place": "2. Where does your {card} go?",
     "corruption.ui.swiss_button": "{body}: Swiss account",

@@ -118,7 +118,10 @@ def seat_body(ctx: GameContext, view: View) -> ft.Control:
             parts.extend(seen_lines(ctx, view))
             return ft.Column(parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
-        items.append(private_section(ctx, secrets, visible=view.phase == "corruption"))
+        # the pad named for what it does at the player's card play (as Chicago Poker's): the
+        # line above says where the card goes, the pad is where it is chosen
+        hold, release = (tr.t("corruption.ui.pad_choose_card"), tr.t("ui.peek_release")) if legal.cards else (None, None)
+        items.append(private_section(ctx, secrets, hold_text=hold, release_text=release, visible=view.phase == "corruption"))
     if view.award_log and view.phase in ("awards", "round_over", "over"):
         recent = tuple(view.award_log[-4:])
         items.append(ctx.part("my-recent", recent, lambda: panel(tr.t("corruption.ui.recent"), [label(tr.ruling(r, ctx.names), 15, INK) for r in recent])))
