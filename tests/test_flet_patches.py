@@ -29,7 +29,7 @@ from tests.conftest import vabanque_setup as table_setup
 from tests.harness.flet_inprocess import FakeBrowser, walk_controls
 from tests.harness.world import make_world
 from views import flet_patches
-from views.flet_patches import drawing, hardening, speed
+from views.flet_patches import drawing, hardening, memory, speed
 from views.i18n import translator
 
 #: sha256 (first 16 hex digits) of the source of each Flet function a patch replaces or relies
@@ -439,6 +439,51 @@ async def test_controls_carry_no_empty_validation_error_set(make_host: Any, harn
     valid = ft.Text("y")
     validate(valid, suppress_repeated_errors=True)
     assert not hasattr(valid, _REPORTED_VALIDATION_ERRORS_KEY)
+    world.harness.check()
+
+
+def has_own_dict(control: Any) -> bool:
+    """Whether `control`'s attributes left its class's shared layout for a dictionary of its own
+    (found among what it refers to; reading `__dict__` would make one)."""
+    return any(isinstance(ref, dict) and "_values" in ref for ref in gc.get_referents(control))
+
+
+@pytest.mark.parametrize("game_id", ["vabanque", "reglement"])
+async def test_sent_controls_keep_their_attributes_in_their_classs_layout(make_host: Any, harness_factory: Any, game_id: str) -> None:
+    """Patch 14: every control of a board and a phone, after play began, holds its attributes in
+    its class's shared layout; without the patch the common kinds (Text, Container, Column, Row,
+    Semantics, Icon) each held a dictionary of their own, about 230 bytes more per control."""
+    import flet as ft
+
+    from tests.test_sections import PLAYERS, random_actions
+
+    world = await make_world(make_host, harness_factory, f"layout-{game_id}", game_id, {"players": PLAYERS}, seed=77)
+    tabs = [await world.open_board(), await world.open_phone(0)]
+    await random_actions(world, __import__("random").Random(77), 6)
+    for tab in tabs:
+        controls = [c for c in walk_controls(tab.page)]
+        assert len(controls) > 100, "a real page: this test would prove nothing"
+        own = sorted({type(c).__name__ for c in controls if has_own_dict(c) and memory.LAID_OUT.get(type(c))})
+        assert not own, f"{tab.name}: controls of these kinds hold a dictionary of their own: {own}"
+    # the check sees a dictionary when there is one (reading `__dict__` makes one)
+    probe = ft.Text("probe")
+    assert not has_own_dict(probe)
+    assert probe.__dict__ and has_own_dict(probe)
+    world.harness.check()
+
+
+async def test_the_attributes_laid_out_are_those_flet_gives_a_control_it_sends(make_host: Any, harness_factory: Any) -> None:
+    """Patch 14 relies on Flet giving a control these attributes, in this order, when it first
+    sends it: a control of a page sent has them after its constructor's own."""
+    import flet as ft
+
+    world = await make_world(make_host, harness_factory, "layout-order", "vabanque", table_setup(), seed=VABANQUE_SEED)
+    board = await world.open_board()
+    sent = next(c for c in walk_controls(board.page) if type(c) is ft.Text)
+    fresh = ft.Text("fresh")
+    built = list(fresh.__dict__)
+    assert list(sent.__dict__)[: len(built)] == built
+    assert tuple(list(sent.__dict__)[len(built) :]) == memory.SENT_ATTRIBUTES
     world.harness.check()
 
 

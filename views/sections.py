@@ -29,8 +29,9 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from flet.components.component_decorator import component
@@ -60,22 +61,28 @@ GROUPS = True
 MECHANISM = os.environ.get("REFEREE_TABLE_MECHANISM", "parts")
 
 
-@dataclass
+#: a part with no parts drawn inside it (most): one shared empty mapping, not a dict each
+_NO_PARTS: Mapping[str, _Part] = MappingProxyType({})
+
+
+# (slots, tuples, the shared empty mapping: a page keeps a _Part per part it shows, a phone of
+# Règlement de comptes about 400; as dataclasses with dicts they were 104 KiB of its session)
+@dataclass(slots=True)
 class _Part:
     props: Any
     control: Any
     #: the act-for keys its build asked for: (base, seat, key)
-    act_keys: list[tuple[str, int, str]]
+    act_keys: tuple[tuple[str, int, str], ...]
     #: the parts drawn inside it (they come along when it is reused)
-    inner: dict[str, _Part]
+    inner: Mapping[str, _Part]
     #: a group's: the children it holds now, and where each sits in the wrapper
     #: (holder control, field, index in a list field or None, path from the wrapper); None
     #: when not found
-    children: list[Any] | None = None
+    children: tuple[Any, ...] | None = None
     slots: list[tuple[Any, str, int | None, list[Any]]] | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class _Building:
     act_keys: list[tuple[str, int, str]]
     inner: dict[str, _Part]
@@ -177,7 +184,7 @@ class Sections:
             control = _keyed(build(), key)
         finally:
             self._building.pop()
-        self._enter(key, _Part(props, control, building.act_keys, building.inner), reused=False)
+        self._enter(key, _Part(props, control, tuple(building.act_keys), building.inner or _NO_PARTS), reused=False)
         self.built += 1
         return control
 
@@ -205,7 +212,7 @@ class Sections:
                     self._swaps.append((shown.control, where, swap))
                 control = shown.control
                 # unchanged: the part shown is the one drawn now, as it is
-                self._enter(key, _Part(props, control, [], {}, list(children), shown.slots) if changed else shown, reused=True)
+                self._enter(key, _Part(props, control, (), _NO_PARTS, tuple(children), shown.slots) if changed else shown, reused=True)
                 self.reused += 1
                 # Flet's diff stops at this wrapper (or never reaches it): its place is checked
                 # for the children it holds
@@ -216,7 +223,7 @@ class Sections:
                     self._check_same(key, control, lambda: build(children), ctx, before)
                 return control
         control = _keyed(build(children), key)
-        self._enter(key, _Part(props, control, [], {}, list(children), _slots(control, children)), reused=False)
+        self._enter(key, _Part(props, control, (), _NO_PARTS, tuple(children), _slots(control, children)), reused=False)
         self.built += 1
         return control
 

@@ -15,6 +15,8 @@ and of the upstream change that would replace them:
 - drawing.py, drawing with reused parts (docs/decisions/flet-patches-drawing.md): 8. a control kept
   as it was under a redrawn parent stays mounted; 9. one child of a shown control, replaced and
   sent alone.
+- memory.py, a control in less memory (docs/decisions/flet-patches-memory.md): 14. the attributes
+  Flet gives a control when it is first sent, put in its class's shared layout at start-up.
 
 `apply` replaces Flet's functions (PATCHED) in one order, keeping Flet's own versions in ORIGINALS.
 """
@@ -24,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from views.flet_patches import drawing, fonts, hardening, speed
+from views.flet_patches import drawing, fonts, hardening, memory, speed
 
 _applied = False
 
@@ -103,8 +105,9 @@ def apply() -> None:
     import flet
 
     speed._fast_inits()
+    memory.lay_out_all(speed.ORIGINAL_INITS)
     ORIGINALS["flet.__getattr__"] = flet.__getattr__
-    flet.__getattr__ = speed._fast_inits_for_lazy_names(flet.__getattr__)  # type: ignore[attr-defined]
+    flet.__getattr__ = speed._fast_inits_for_lazy_names(flet.__getattr__, then=lambda: memory.lay_out_all(speed.ORIGINAL_INITS))  # type: ignore[attr-defined]
     import flet_web.fastapi.flet_static_files as flet_static_files
 
     ORIGINALS["patch_font_manifest_json"] = flet_static_files.patch_font_manifest_json

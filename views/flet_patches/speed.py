@@ -348,15 +348,18 @@ def _fast_inits() -> int:
     return len(ORIGINAL_INITS)
 
 
-def _fast_inits_for_lazy_names(original: Callable[[str], Any]) -> Callable[[str], Any]:
+def _fast_inits_for_lazy_names(original: Callable[[str], Any], then: Callable[[], Any] | None = None) -> Callable[[str], Any]:
     """`flet.__getattr__`, which imports a control's module the first time `ft.<Name>` is read:
-    the classes it brings get `_fast_init`'s too (those loaded before `apply` got theirs then)."""
+    the classes it brings get `_fast_init`'s too (those loaded before `apply` got theirs then),
+    and then `then()` runs (patch 14 lays them out)."""
     from flet.controls.base_control import BaseControl
 
     def __getattr__(name: str) -> Any:
         value = original(name)
         if isinstance(value, type) and issubclass(value, BaseControl):
             _fast_inits()
+            if then is not None:
+                then()
         return value
 
     __getattr__.__wrapped__ = original  # type: ignore[attr-defined]
