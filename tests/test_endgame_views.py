@@ -187,4 +187,4 @@ async def test_after_the_end_the_board_offers_no_seat_and_shows_bgstats_beside_t
     phone = await world.harness.open(f"/join/{room.id}/{token}?lang=fr", browser=FakeBrowser("phone-fr", languages=["fr-FR", "fr"]), name="phone-fr", **PHONE)
     mine = rank_of(room.game.standings(room.state), 1)
     place = {1: "1er", 2: "2e", 3: "3e"}[mine.rank]
-    assert f"Votre classement : {place}" in phone.text(phone.find("my-place")), phone.text(phone.find("my-place"))
+    assert f"Votre classement\u00a0:\u00a0{place}" in phone.text(phone.find("my-place")), phone.text(phone.find("my-place"))

@@ -195,7 +195,7 @@ def prompt_row(ctx: GameContext, view: View) -> ft.Control:
         gang = view.gangs[player]
         left = ""
         if view.phase in ("seating", "alerte") and gang.unseated:
-            left = tr.t("reglement.ui.to_seat", kinds=", ".join(f"{n}× {kind_name(ctx, k)}" for k, n in count_kinds(gang.unseated)))
+            left = tr.t("reglement.ui.to_seat", kinds=", ".join(f"{n}×\u00a0{kind_name(ctx, k)}" for k, n in count_kinds(gang.unseated)))
         bits.append(ctx.part("prompt-player", (player, said), lambda: prompt_player(ctx, player, said)))
         if left:
             bits.append(ctx.part("prompt-left", left, lambda: role("left", label(left, 17, MUTED))))
