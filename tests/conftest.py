@@ -29,6 +29,15 @@ os.environ.setdefault("REFEREE_AWAY_PLAY_SECONDS", "86400")
 # compared with the reused one: a part drawn from more than its props fails the test it is in.
 os.environ.setdefault("REFEREE_CHECK_SECTIONS", "1")
 
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Flet's work-arounds applied before any test makes a control, as the server applies them
+    before any session: patch 14 lays out each control class before its instances are many
+    (a test making dozens of Texts first would leave the class unlaid and fail another test)."""
+    from views import flet_patches
+
+    flet_patches.apply()
+
 #: Three players in clockwise order. Names are distinctive so a leak search cannot hit UI words.
 VABANQUE_PLAYERS: list[dict[str, str]] = [
     {"name": "Alice", "colour": "red"},

@@ -26,7 +26,7 @@ from benchmarks.flood import RULES, RULES_BACK, HealthPoller, Player, patch_fram
 from benchmarks.latency import ServerProcess, Table, VabanqueMirror, create_rooms, free_port, vabanque_setup
 from tests.conftest import VABANQUE_SEED
 from tests.conftest import vabanque_setup as table_setup
-from tests.harness.flet_inprocess import FakeBrowser, walk_controls
+from tests.harness.flet_inprocess import FakeBrowser, strings_in, walk_controls
 from tests.harness.world import make_world
 from views import flet_patches
 from views.flet_patches import drawing, hardening, memory, speed
@@ -442,49 +442,71 @@ async def test_controls_carry_no_empty_validation_error_set(make_host: Any, harn
     world.harness.check()
 
 
-def has_own_dict(control: Any) -> bool:
-    """Whether `control`'s attributes left its class's shared layout for a dictionary of its own
-    (found among what it refers to; reading `__dict__` would make one)."""
-    return any(isinstance(ref, dict) and "_values" in ref for ref in gc.get_referents(control))
+#: the kinds every page holds most of: without patch 14 each held a dictionary of its own
+COMMON_KINDS = ("Text", "Container", "Column", "Row", "Semantics", "Icon")
 
 
 @pytest.mark.parametrize("game_id", ["vabanque", "reglement"])
 async def test_sent_controls_keep_their_attributes_in_their_classs_layout(make_host: Any, harness_factory: Any, game_id: str) -> None:
     """Patch 14: every control of a board and a phone, after play began, holds its attributes in
-    its class's shared layout; without the patch the common kinds (Text, Container, Column, Row,
-    Semantics, Icon) each held a dictionary of their own, about 230 bytes more per control."""
+    its class's shared layout; without the patch the common kinds each held a dictionary of
+    their own, about 230 bytes more per control."""
+    import random
+
     import flet as ft
 
     from tests.test_sections import PLAYERS, random_actions
 
+    assert all(memory.LAID_OUT.get(getattr(ft, kind)) for kind in COMMON_KINDS), {kind: memory.LAID_OUT.get(getattr(ft, kind)) for kind in COMMON_KINDS}
     world = await make_world(make_host, harness_factory, f"layout-{game_id}", game_id, {"players": PLAYERS}, seed=77)
     tabs = [await world.open_board(), await world.open_phone(0)]
-    await random_actions(world, __import__("random").Random(77), 6)
+    await random_actions(world, random.Random(77), 6)
+    # no throwaway service reached a page (a service made while a page draws joins that page)
+    assert [v for v in strings_in(tabs[0].messages()) if v == "SharedPreferences"] == ["SharedPreferences"]
     for tab in tabs:
-        controls = [c for c in walk_controls(tab.page)]
+        controls = list(walk_controls(tab.page))
         assert len(controls) > 100, "a real page: this test would prove nothing"
-        own = sorted({type(c).__name__ for c in controls if has_own_dict(c) and memory.LAID_OUT.get(type(c))})
+        # (the Page is made once per session, with the session: nothing to share)
+        own = sorted({type(c).__name__ for c in controls if memory.has_own_dict(c) and not isinstance(c, ft.Page)})
         assert not own, f"{tab.name}: controls of these kinds hold a dictionary of their own: {own}"
     # the check sees a dictionary when there is one (reading `__dict__` makes one)
     probe = ft.Text("probe")
-    assert not has_own_dict(probe)
-    assert probe.__dict__ and has_own_dict(probe)
+    assert not memory.has_own_dict(probe)
+    assert probe.__dict__ and memory.has_own_dict(probe)
     world.harness.check()
 
 
 async def test_the_attributes_laid_out_are_those_flet_gives_a_control_it_sends(make_host: Any, harness_factory: Any) -> None:
-    """Patch 14 relies on Flet giving a control these attributes, in this order, when it first
-    sends it: a control of a page sent has them after its constructor's own."""
+    """Patch 14 relies on Flet giving a control these attributes when it first sends it: a
+    control of a page sent has them, and only them, after its constructor's own."""
     import flet as ft
 
-    world = await make_world(make_host, harness_factory, "layout-order", "vabanque", table_setup(), seed=VABANQUE_SEED)
+    world = await make_world(make_host, harness_factory, "layout-names", "vabanque", table_setup(), seed=VABANQUE_SEED)
     board = await world.open_board()
     sent = next(c for c in walk_controls(board.page) if type(c) is ft.Text)
-    fresh = ft.Text("fresh")
-    built = list(fresh.__dict__)
-    assert list(sent.__dict__)[: len(built)] == built
-    assert tuple(list(sent.__dict__)[len(built) :]) == memory.SENT_ATTRIBUTES
+    built = list(ft.Text("fresh").__dict__)
+    names = list(sent.__dict__)
+    assert names[: len(built)] == built
+    assert set(names[len(built) :]) == set(memory.SENT_ATTRIBUTES)
     world.harness.check()
+
+
+def test_a_service_is_not_laid_out_and_a_class_laid_out_too_late_says_so(caplog: Any) -> None:
+    """Patch 14 makes no service (made once per page; its construction registers it with the
+    page being drawn), and a class with too many instances already says it could not be laid
+    out instead of claiming it was."""
+    import flet as ft
+
+    assert memory.lay_out(ft.SharedPreferences) is False
+
+    @ft.control("LateProbe")
+    class LateProbe(ft.Container):
+        pass
+
+    made = [LateProbe() for _ in range(40)]
+    with caplog.at_level("WARNING"):
+        assert memory.lay_out(LateProbe) is False
+    assert "LateProbe" in caplog.text and len(made) == 40
 
 
 def fields_flet_walks(item: Any) -> list[Any]:

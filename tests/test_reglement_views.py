@@ -602,6 +602,6 @@ async def test_a_doubled_income_says_so_on_the_phone_and_the_board(make_host: An
     view = world.room.view()
     income = next(r for r in reversed(view.turn_log) if r.code.startswith("reglement.income"))
     assert view.turn == RED and income.code == "reglement.income_doubled" and income.params["at"] == "B", income
-    shown = f"+{income.params['amount']:,}, doubled at B"
+    shown = f"+{income.params['amount']:,}, doubled by the cash register at B"
     assert f"Your income this turn: {shown}." in red.text(red.find("my-gang"))
     assert shown in board.text(board.find("turn-steps"))

@@ -186,3 +186,12 @@ def test_lists_follow_the_locale() -> None:
     assert translator("ru").list(["Аня", "Боря", "Вера"]) == "Аня, Боря и Вера"
     assert translator("fr").t("ui.winner", NAMES, seats=[0, 1]) == "Vainqueur\u00a0: Alice et Bruno"
     assert translator("ru").t("ui.winner", NAMES, seats=[0, 1]) == "Победитель: Alice и Bruno"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+def test_a_number_stays_on_the_line_of_its_unit_or_its_word(lang: str) -> None:
+    """No-break spaces where a narrow phone broke "20 / s", "round / 1", "4 of / 6"."""
+    tr = translator(lang)
+    assert "20\u00a0" in tr.t("ui.show_private_timed", n=20)
+    assert "\u00a01" in tr.t("vabanque.payout_title", round=1)
+    assert "\u00a06" in tr.t("corruption.ui.your_card_face_down", n=4)

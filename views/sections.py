@@ -29,7 +29,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -405,7 +405,7 @@ def duplicate_sibling_keys(root: Any) -> list[str]:
     return found
 
 
-def _moved(before: list[Any], now: list[Any], changed: list[int]) -> bool:
+def _moved(before: Sequence[Any], now: Sequence[Any], changed: list[int]) -> bool:
     """Whether a child, or a keyed child's key, is at another of the `changed` places now."""
     if not changed:
         return False
@@ -416,7 +416,7 @@ def _moved(before: list[Any], now: list[Any], changed: list[int]) -> bool:
     return any(now[i].key in old_keys and old_keys[now[i].key] != i for i in changed if now[i].key is not None)
 
 
-def _slots(wrapper: Any, children: list[Any]) -> list[tuple[Any, str, int | None, list[Any]]] | None:
+def _slots(wrapper: Any, children: Sequence[Any]) -> list[tuple[Any, str, int | None, list[Any]]] | None:
     """Where each of `children` sits inside `wrapper` (the control holding it, the field, the
     index in a list field or None, and its path from the wrapper as Flet's patches name it),
     found by walking the wrapper's own controls down to them; None if one is not found exactly

@@ -1,9 +1,9 @@
-"""What the Flet client refuses to draw. A control of these kinds without a visible child in the
-named property is drawn as Flet's red error box ("Semantics.content must be provided and
-visible") in its place: nothing on the server says so, and a tap or a screen reader still finds
-what the control would have held. The table is the client's own messages (flet_web's
-main.dart.js); tests/test_flutter_rules.py checks it against the installed client, so a Flet
-upgrade that changes the rules fails there first."""
+"""Controls the Flet client draws as its red error box when one property lacks a visible control
+("Semantics.content must be provided and visible"): nothing on the server says so, and a tap or a
+screen reader still finds what the control would have held. The table is the client's own
+messages of that form (flet_web's main.dart.js), which tests/test_flutter_rules.py checks against
+the installed client, so a Flet upgrade that changes them fails there first. (The client has
+other refusals, of lists and of strings-or-controls, about controls this app does not use.)"""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ REQUIRED_CHILD: dict[str, str] = {
 def undrawn_controls(root: ft.BaseControl) -> Iterator[str]:
     """The shown controls under `root` (live, on the server) the client would draw as an error."""
     for control in walk_controls(root, shown_only=True):
-        kind = type(control).__name__
+        kind = getattr(control, "_c", None) or type(control).__name__  # (the kind the client builds)
         prop = REQUIRED_CHILD.get(kind)
         if prop is None:
             continue

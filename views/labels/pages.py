@@ -81,7 +81,7 @@ LABELS: dict[str, str] = {
     "ui.hide_private": "Hide my cards",
     "ui.peek_hold": "Hold here to see your cards",
     "ui.peek_release": "Let go to hide your cards",
-    "ui.show_private_timed": "Or tap instead: open for {n:num} s",
+    "ui.show_private_timed": "Or tap once: stays open {n:num}\u00a0s",
     "ui.save_note": "Save my note",
     # taps refused for being meant for what was on screen before (views/screen.py Handover)
     "ui.handover": "Now {seat:seat}: tap again",

@@ -73,7 +73,7 @@ LABELS: dict[str, str] = {
     "reglement.ui.cake_blew": "exploded at {at}",
     "reglement.ui.killed_count": "({count:plural:one=# killed|other=# killed})",
     "reglement.ui.income_nothing": "nothing",
-    "reglement.ui.income_doubled_at": "{income}, doubled at {at}",
+    "reglement.ui.income_doubled_at": "{income}, doubled by the cash register at {at}",
     "reglement.ui.turn_start_cake": "Your cake exploded at {at} {killed}.",
     "reglement.ui.turn_start_income": "Your income this turn: {income}.",
     "reglement.ui.cards_none": "waiting",

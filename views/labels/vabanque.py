@@ -22,7 +22,7 @@ LABELS: dict[str, str] = {
     "vabanque.board_move_for": "Move {seat:seat}'s pawn:",
     "vabanque.start_round": "Start round {round}",
     "vabanque.next_round_on_board": "The host board starts round {round} when the table is ready.",
-    "vabanque.payout_title": "Payout of round {round}",
+    "vabanque.payout_title": "Payout of round\u00a0{round}",
     "vabanque.stay": "Stay (table {table})",
     "vabanque.move": "+{steps} → table {table}",
     "vabanque.pick_card": "Choose a card, then a table",
