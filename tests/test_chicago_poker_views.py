@@ -235,6 +235,9 @@ async def test_shootout_steps_on_the_board_and_a_new_tile(make_host: Any, harnes
     # hands are one step back
     text = board.text()
     assert "Shootout at business 1 (jazz club)" in text and "waiting for Ada and Bea" in text and "Step 2 of 2" in text
+    # the log tells what happened when it happened, not who is still waiting (it stays as it is
+    # while the panel above it moves on)
+    assert "Reinforcement round 1 begins: Ada and Bea each choose a card." in text
     await board.click("step-previous")
     text = board.text()
     assert "pair" in text and "TIED" in text

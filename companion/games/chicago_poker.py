@@ -668,7 +668,7 @@ MESSAGES: dict[str, str] = {
     "chicago_poker.won_category": "{seat:seat} wins: {hand:label=chicago_poker.hand} beats {other:label=chicago_poker.hand}.",
     "chicago_poker.won_tiebreak": "{seat:seat} wins with the higher {hand:label=chicago_poker.hand}: {ranks} against {other_ranks}.",
     "chicago_poker.tied": "{seats:seats} tie with {hand:label=chicago_poker.hand} ({ranks}): reinforcements! Each sends one card from hand, chosen on their phone.",
-    "chicago_poker.reinforcement_round": "Reinforcement round {round}: waiting for {seats:seats}.",
+    "chicago_poker.reinforcement_round": "Reinforcement round {round} begins: {seats:seats} each choose a card.",
     "chicago_poker.deck_cards_needed": "{seats:seats} send the top card of the deck: turn it up and enter it.",
     "chicago_poker.deck_card": "Top card of the deck for {seat:seat}: {card:cards=chicago_poker.ui.card}.",
     "chicago_poker.deck_card_special": "Top card of the deck for {seat:seat}: {special:label=chicago_poker.special}, worth 0.",

@@ -636,7 +636,7 @@ def shootout_steps(ctx: GameContext, view: View, shootout: Shootout) -> list[lis
     # 3. the round being played now: who has sent a card (never which)
     rein = view.reinforcement
     if rein is not None and shootout.winner is None:
-        lines = [title, label(tr.t("chicago_poker.reinforcement_round", names, round=rein.round, seats=list(view.waiting_for) or list(rein.seats)), 20 if compact else 26, ACCENT, ft.FontWeight.BOLD)]
+        lines = [title, label(tr.t("chicago_poker.ui.reinforcement_waiting", names, round=rein.round, seats=list(view.waiting_for) or list(rein.seats)), 20 if compact else 26, ACCENT, ft.FontWeight.BOLD)]
         for seat in rein.seats:
             sent = seat in rein.picked
             lines.append(
