@@ -165,8 +165,13 @@ async def test_the_picker_names_the_catalogue_cards_in_the_tables_language(make_
     assert value_for in board.text(board.find("deal-next"))
     await board.click("deal-amount-600000")
     assert opera in board.text(board.find("deal-slot-city_hall-2"))
+    # a closed slot's menu holds no options it cannot show; opened (its title tapped), every
+    # card of the catalogue, in the board's language
     menu = next(c for c in walk_controls(board.find("deal-pick-county_seat-1", hidden=True)) if isinstance(c, ft.Dropdown))
-    assert not [o.text for o in menu.options if any(o.text.startswith(e) for e in english)]
+    assert menu.options == []
+    await board.click("deal-slot-county_seat-1")
+    menu = next(c for c in walk_controls(board.find("deal-pick-county_seat-1")) if isinstance(c, ft.Dropdown))
+    assert len(menu.options) >= 10 and not [o.text for o in menu.options if any(o.text.startswith(e) for e in english)]
     assert not [e for e in english if e in board.text(board.find("deal-form"))]
     for name in ["Stadium", "Subway", "University", "Airport"]:
         await board.click(f"deal-card-{name}")

@@ -519,20 +519,22 @@ def deal_form(ctx: GameContext, view: View) -> ft.Control:
             column = [ctx.part(f"deal-body-{body}", None, partial(label, body_name, 24, ACCENT, ft.FontWeight.BOLD))]
         for n in range(1, NEW_CONTRACTS_PER_BODY + 1):
             current = slot(body, n)
-            options = [
-                ft.DropdownOption(
-                    key=name,
-                    text=catalogue_option(tr, name, e, current),
-                )
-                for name, e in shown.items()
-                if e.name.casefold() not in on_table and name.casefold() not in on_table
-            ]
             is_target = at == (body, n)
             title_text = slot_title(tr, body_name, n, current)
             column.append(ctx.part(f"deal-slot-{body}-{n}", (round_number, title_text, is_target, width, wide), partial(slot_title_row, ctx, body, n, body_name, title_text, is_target, width, wide, handler(choose_slot, body, n), handler(clear_slot, body, n))))
             # beside the catalogue, only the slot tapped or typed in shows its menu and fields
             # (drawn all the same: what is typed stays in its field)
             is_open = not wide or chosen.get("open") == f"{body}-{n}"
+            # a closed slot's menu holds only the card it shows: nobody can open it, and six
+            # slots held 78 options (a control each) that no one saw; opening the slot sends them
+            options = [
+                ft.DropdownOption(
+                    key=name,
+                    text=catalogue_option(tr, name, e, current),
+                )
+                for name, e in shown.items()
+                if e.name.casefold() not in on_table and name.casefold() not in on_table and (is_open or name == current.get("picked"))
+            ]
             option_texts = tuple((o.key, o.text) for o in options)
             slot_props = (round_number, tuple(sorted(current.items())), option_texts, is_open, width, wide)
 
