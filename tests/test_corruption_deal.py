@@ -214,3 +214,46 @@ async def test_a_tablet_board_opens_one_slot_at_a_time(make_host: Any, harness_f
     await board.click("deal-slot-capitol-1")
     assert opened() == ["capitol-1"] and field_value(board, "deal-name-county_seat-2") == "Bridge"
     assert "Bridge" in board.text(board.find("deal-slot-county_seat-2"))
+
+
+async def test_a_contract_won_is_not_offered_again_and_a_dealt_card_keeps_its_size(make_host: Any, harness_factory: Any, catalogue_file: Path) -> None:
+    """Each contract card is dealt once: one in a player's pile is not among the next round's
+    catalogue cards nor in a slot's menu (a reviewer's final standings listed a card twice). A
+    card dealt keeps its chip's size (its line then says where it went): the cards after it stay
+    where the host's finger is going."""
+    import random
+
+    write_catalogue(catalogue_file, KNOWN)
+    world = await make_world(make_host, harness_factory, "dealt-once")
+    board = await world.open_board()
+
+    def chip_width(name: str) -> Any:
+        return next(c for c in walk_controls(board.find(f"deal-card-{name}")) if isinstance(c, ft.Container)).width
+
+    widths = {name: chip_width(name) for name, _value in KNOWN}
+    assert all(widths.values()), widths
+    picks = ["Monument", "Opera House", "Stadium", "Subway", "Hydro-Electric Dam", "Airport"]
+    for name in picks:
+        await board.click(f"deal-card-{name}")
+        assert {n: chip_width(n) for n in widths} == widths  # nothing changed size
+    await board.click("deal-submit")
+    # the round played out by the engine's random legal moves, then the next deal opened
+    rng = random.Random(5)
+    room = world.room
+    while room.view().phase not in ("round_over", "game_over"):
+        if room.game.awaiting_reveal(room.state):
+            raw: dict[str, Any] = {"type": "reveal"}
+        else:
+            action = room.game.random_action(room.state, rng)
+            assert action is not None
+            raw = action.model_dump(mode="json")
+        await room.submit(raw, channel="host" if raw.get("by") is None else "seat", seat=raw.get("by"), based_on_version=room.version)
+    await world.harness.settle()
+    won = {c.name for pile in room.view().contracts_won for c in pile}
+    assert won, "no contract was won in round 1"
+    await board.click("deal-open")
+    offered = {name for name, _value in KNOWN if board.has(f"deal-card-{name}")}
+    assert offered and not offered & won, (offered, won)
+    await board.click("deal-slot-city_hall-1")
+    menu = next(c for c in walk_controls(board.find("deal-pick-city_hall-1")) if isinstance(c, ft.Dropdown))
+    assert menu.options and not {o.key for o in menu.options} & won

@@ -38,6 +38,7 @@ from views.context import GameContext
 from views.games.corruption.choices import award_choice, placement_picker
 from views.games.corruption.pieces import CARD_FACE, WON, card_tile, catalogue, contracts_by_id, pending_text, remember_values, reveal_marks, step_focus, step_index, steps_panel
 from views.i18n import Translator
+from views.text_metrics import text_width
 
 # --------------------------------------------------------------------------------------------
 # the board
@@ -370,7 +371,13 @@ def deal_form(ctx: GameContext, view: View) -> ft.Control:
     #: the text fields of the last drawing and the text each was drawn with
     drawn: dict[tuple[str, str], tuple[ft.TextField, str]] = ctx.ui.setdefault(("corruption.deal_fields", round_number), {})
     entries = catalogue().contracts
-    on_table = {c.name.casefold() for b in view.bodies for c in b.contracts}
+    # a contract card is dealt once: one on the table or in a player's pile is not offered again
+    # (a name can still be typed: the catalogue does not know every card)
+    gone = {c.name.casefold() for b in view.bodies for c in b.contracts} | {c.name.casefold() for pile in view.contracts_won for c in pile}
+
+    def dealt(*names: str) -> bool:
+        return any(n.casefold() in gone for n in names)
+
     shown = {contract_name(tr, e): e for e in entries}
     slots = [(body, n) for body in BODIES for n in range(1, NEW_CONTRACTS_PER_BODY + 1)]
     # A tablet's board (1280x800) holds the whole deal without scrolling: the catalogue on the
@@ -489,12 +496,17 @@ def deal_form(ctx: GameContext, view: View) -> ft.Control:
             prompt_text, prompt_colour = tr.t("corruption.ui.deal_next", slot=at_name), ACCENT
     prompt = ctx.part("deal-next", (prompt_text, prompt_colour), lambda: deal_prompt(prompt_text, prompt_colour))
     cards = []
+    # every line a card's chip can show under its name: its width holds the widest, so a card
+    # dealt (its line now says where it went) keeps its size and nothing after it moves
+    places = [tr.t(f"corruption.ui.deal_in.{b}", n=n) for b, n in slots]
     for name, e in shown.items():
-        if e.name.casefold() in on_table or name.casefold() in on_table:
+        if dealt(e.name, name):
             continue
         where = used.get(name.casefold())
-        detail = where if where is not None else tr.money(e.value) if e.value else tr.t("corruption.ui.value_unknown")
-        cards.append(ctx.part(f"deal-card-{e.name}", (round_number, name, detail, where is None, wide), partial(deal_chip, name, handler(tapped_card, name) if where is None else None, f"deal-card-{e.name}", detail, compact=wide)))
+        value_line = tr.money(e.value) if e.value else tr.t("corruption.ui.value_unknown")
+        detail = where if where is not None else value_line
+        chip_width = deal_chip_width(name, [value_line, *places], compact=wide)
+        cards.append(ctx.part(f"deal-card-{e.name}", (round_number, name, detail, where is None, chip_width, wide), partial(deal_chip, name, handler(tapped_card, name) if where is None else None, f"deal-card-{e.name}", detail, compact=wide, width=chip_width)))
     low, high = catalogue().value_range
     amounts = [ctx.part(f"deal-amount-{a}", (round_number, wide), partial(deal_chip, tr.money(a), handler(tapped_value, a), f"deal-amount-{a}", compact=wide)) for a in range(low, high + 1, 100_000)]
     # The form's wrappers are groups and its fixed texts parts: a tap sends the chip, slot or
@@ -533,7 +545,7 @@ def deal_form(ctx: GameContext, view: View) -> ft.Control:
                     text=catalogue_option(tr, name, e, current),
                 )
                 for name, e in shown.items()
-                if e.name.casefold() not in on_table and name.casefold() not in on_table and (is_open or name == current.get("picked"))
+                if not dealt(e.name, name) and (is_open or name == current.get("picked"))
             ]
             option_texts = tuple((o.key, o.text) for o in options)
             slot_props = (round_number, tuple(sorted(current.items())), option_texts, is_open, width, wide)
@@ -686,10 +698,18 @@ def deal_prompt(text: str, colour: str) -> ft.Control:
     return ft.Semantics(identifier="deal-next", key="deal-next", live_region=True, content=label(text, 18, colour, ft.FontWeight.BOLD))
 
 
-def deal_chip(text: str, on_click: Callable[[Any], Awaitable[None]] | None, ident: str, detail: str | None = None, compact: bool = False) -> ft.Control:
+def deal_chip_width(text: str, details: list[str], *, compact: bool) -> float:
+    """A catalogue card's chip wide enough for its name and the widest of `details`."""
+    widest = max([text_width(text, 15 if compact else 17, bold=True), *(text_width(d, 12 if compact else 13, letter_spacing=0.25) for d in details)])
+    # (Flutter lays a line out up to a few pixels wider than Pillow measures it)
+    return float(round(widest + 2 * (8 if compact else 12) + 8))
+
+
+def deal_chip(text: str, on_click: Callable[[Any], Awaitable[None]] | None, ident: str, detail: str | None = None, compact: bool = False, width: float | None = None) -> ft.Control:
     """One tap in the deal: a catalogue card (name, and its value or that it is not known yet),
     or a value. At least 48 px high. Without `on_click`: a card already dealt, dimmed.
-    `compact` (a tablet's board, where the whole deal must fit): 15 px names, 12 px details."""
+    `compact` (a tablet's board, where the whole deal must fit): 15 px names, 12 px details.
+    `width`: fixed (`deal_chip_width`), so the chip keeps its size when its line changes."""
     lines: list[ft.Control] = [ft.Text(text, size=15 if compact else 17, weight=ft.FontWeight.BOLD, color="#111111" if on_click else "#546E7A")]
     if detail:
         lines.append(ft.Text(detail, size=12 if compact else 13, color="#37474F"))
@@ -701,6 +721,7 @@ def deal_chip(text: str, on_click: Callable[[Any], Awaitable[None]] | None, iden
             on_click=on_click,
             bgcolor=CARD_FACE if on_click else "#B0BEC5",
             border_radius=8,
+            width=width,
             padding=ft.Padding.symmetric(horizontal=8 if compact else 12, vertical=4 if compact else 6),
             height=(52 if compact else 56) if detail else 48,
             content=ft.Column(lines, spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER),
