@@ -177,9 +177,12 @@ def test_corruption_card_then_its_place_in_one_screen(served: tuple[RefereeServe
     cards = [name for name in identifiers(page, "card-") if name != "card-choices"]
     finger.lift()
     expect(ident(page, "card-choices")).to_have_count(0)  # a lift on the pad hides the cards
-    hold_slide_lift(context, page, cards[0], shown_by="card-choices")
+    # a bribe: the most places (each body's Swiss account besides the contracts)
+    bribe = next(name for name in cards if name.removeprefix("card-").isdigit())
+    hold_slide_lift(context, page, bribe, shown_by="card-choices")
     # the card is picked and the cards stay shown: its places, under the pad, all in view
     places = identifiers(page, "loc-")
+    assert {"loc-city_hall", "loc-county_seat", "loc-capitol"} <= set(places), places
     picture(page, f"corruption-{lang}")
     assert_on_first_screen(page, places)
     turn = ident(page, "your-turn")

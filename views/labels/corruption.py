@@ -81,7 +81,7 @@ LABELS: dict[str, str] = {
     "corruption.ui.pad_choose_card": "Hold here to choose your card and where it goes",
     "corruption.ui.pick_card": "1. Choose a card",
     "corruption.ui.pick_place": "2. Where does your {card} go?",
-    "corruption.ui.swiss_button": "{body}: Swiss account",
+    "corruption.ui.swiss_button": "Swiss account",
     "corruption.ui.my_cards_on_table": "Your cards on the table",
     "corruption.ui.my_card_at": "#{n} {card} · {place}{face}",
     "corruption.ui.face_down_mark": " (face down)",

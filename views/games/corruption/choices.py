@@ -84,20 +84,23 @@ def placement_picker(ctx: GameContext, view: View, seat: int, legal: LegalMoves,
         where_to = tr.t("corruption.ui.board_pick_place", ctx.names, seat=seat, card=card_name(ctx, chosen)) if board else tr.t("corruption.ui.pick_place", card=card_name(ctx, chosen))
         items.append(ctx.part(f"{prefix}pick-place", where_to, lambda: role(f"{prefix}pick-place", label(where_to, 18 if not board else 20, ACCENT, ft.FontWeight.BOLD))))
         for body in view.bodies:
-            row: list[ft.Control] = []
+            # a bribe may go to the body's Swiss account (never entered from the board)
             swiss = isinstance(chosen, int) and body.body in legal.swiss
+            row = [location_button(ctx, prefix, contract.id, contract.name, tr.money(contract.value), seat) for contract in body.contracts if contract.id in legal.contracts]
+            if not row and not swiss:
+                continue
+            # each body under its name, its contracts on a line of their own; its Swiss account
+            # beside the name, so a bribe's places take no more lines than a character's and
+            # fit under the pad (mixed in with the contracts, a long name pushed the last off
+            # the screen)
+            # (a part stays in its parent: the name beside an account is a part of its own)
+            name, title_key = tr.t(f"corruption.body.{body.body}"), f"{prefix}places-title-{body.body}{'-swiss' if swiss else ''}"
+            title = ctx.part(title_key, name, partial(places_title, title_key, name))
             if swiss:
-                title_text = tr.t("corruption.ui.swiss_button", body=tr.t(f"corruption.body.{body.body}"))
-                row.append(location_button(ctx, prefix, body.body, title_text, "", seat, swiss=True))
-            for contract in body.contracts:
-                if contract.id in legal.contracts:
-                    row.append(location_button(ctx, prefix, contract.id, contract.name, tr.money(contract.value), seat))
+                account = location_button(ctx, prefix, body.body, tr.t("corruption.ui.swiss_button"), "", seat, swiss=True)
+                title = ft.Row([title, account], spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER, key=f"{prefix}places-head-{body.body}")
+            items.append(title)
             if row:
-                # a body's places on a line of their own; on a phone with no title above them
-                # (the Swiss account's button names the body), so they fit under the pad
-                if board or not swiss:
-                    name, title_key = tr.t(f"corruption.body.{body.body}"), f"{prefix}places-title-{body.body}"
-                    items.append(ctx.part(title_key, name, partial(places_title, title_key, name)))
                 items.append(ft.Row(row, wrap=True, spacing=8, run_spacing=8, key=f"{prefix}places-{body.body}"))
         if not board:
             # on a phone the card's places come first, under the pad, where the lift that chose
