@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from companion.games.corruption import CATALOGUE_PATH
-from tests.harness.flet_inprocess import Tab, decode_frames, strings_in
+from tests.harness.flet_inprocess import Tab, decode_frames, strings_in, walk_controls
 from tests.harness.world import World, first_difference
 from tests.harness.world import make_world as make_game_world
 
@@ -412,3 +412,23 @@ async def test_setup_form_offers_the_variants_and_house_rules(make_host: Any, ha
     assert room.game_id == "corruption"
     assert room.setup.variant == "free_stud" and room.setup.little_black_book is True
     assert room.setup.resolution_order == "location" and room.setup.reporter_optional is True
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+def test_a_small_card_says_its_name_on_one_line(lang: str) -> None:
+    """A phone's table shows cards 32 px wide: each card's short name is sized to stay on one
+    line inside the border (French "TUE" broke into "TU" / "E"), never larger than before."""
+    from types import SimpleNamespace
+
+    import flet as ft
+
+    from views.games.corruption.pieces import card_tile
+    from views.i18n import Translator
+    from views.text_metrics import text_width
+
+    ctx = SimpleNamespace(tr=Translator(lang), colours=["red", "blue", "green"])
+    for card in (10000, 2000, "da", "reporter", "hitman"):
+        tile = card_tile(ctx, 0, card, size=32)  # type: ignore[arg-type]
+        face = next(c for c in walk_controls(tile) if isinstance(c, ft.Text) and c.no_wrap)
+        assert face.size is not None and 9 <= face.size <= round(32 * 0.36), (card, face.size)
+        assert text_width(face.value, face.size, bold=True) <= 32 - 8 + 2, (card, face.value, face.size)

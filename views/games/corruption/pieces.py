@@ -34,6 +34,7 @@ from views.common import (
     text_on,
 )
 from views.context import GameContext
+from views.text_metrics import text_width
 from views.i18n import Translator
 from views.steps import shown_step, step_buttons
 
@@ -183,8 +184,13 @@ def card_tile(ctx: GameContext, seat: int, card: Card | None, *, size: int = 44,
         bg = CHARACTER_FACE.get(card, CARD_FACE) if isinstance(card, str) else CARD_FACE
         # a killed or removed card keeps its value readable: struck through, never covered
         struck = ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH, decoration_color=STRUCK, decoration_thickness=3) if crossed else None
+        short = card_short(ctx, card)
+        # on one line, at a size its width holds within the border ("TUE" broke into "TU" / "E"
+        # on a phone's small cards; Flutter draws a line a pixel or two narrower than measured)
+        inner = width - 2 * (3 if ring else 4) + 2
+        face_size = min(round(size * 0.36), int(inner * 100 / text_width(short, 100, bold=True)))
         bits = [
-            ft.Text(card_short(ctx, card), size=round(size * 0.36), weight=ft.FontWeight.BOLD, color="#111111", style=struck),
+            ft.Text(short, size=face_size, weight=ft.FontWeight.BOLD, color="#111111", style=struck, no_wrap=True),
             ft.Text(glyph(colour), size=round(size * 0.26), color=COLOUR_HEX[colour] if colour != "white" else "#9E9E9E"),
         ]
         border = ft.Border.all(3 if ring else 4, ring or COLOUR_HEX[colour])
