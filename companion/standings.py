@@ -69,7 +69,7 @@ MESSAGES: dict[str, str] = {
     **{f"standing.place.{n}": {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th") for n in range(1, MAX_PLACES + 1)},
     "standing.vabanque.round": "Round {round:num}: {amount:money} paid",
     "standing.corruption.contracts": "{n:plural:one=# contract won|other=# contracts won}",
-    "standing.corruption.contract": "{name} (round {round:num}): {amount:money}",
+    "standing.corruption.contract": "{name} (dealt in round\u00a0{round:num}): {amount:money}",
     "standing.chicago_poker.businesses": "{n:plural:one=# business controlled|other=# businesses controlled}",
     "standing.chicago_poker.business": "{kind:label=chicago_poker.business} × {n:num}",
     "standing.reglement.in_play": "Still in play with {n:plural:one=# gangster|other=# gangsters}",

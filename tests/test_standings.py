@@ -90,3 +90,14 @@ def test_the_games_verdict_beats_the_figure() -> None:
     """A winner by the game's tie-break ranks above a player with the same figure."""
     rows = ranked([(4,), (4,)], [4, 4], [1], "score", [[], []])
     assert [(r.seat, r.rank) for r in rows] == [(1, 1), (0, 2)]
+
+
+@pytest.mark.parametrize(("lang", "says"), [("en", "dealt in round\u00a02"), ("fr", "distribué manche\u00a02"), ("ru", "выложен в раунде\u00a02")])
+def test_a_contract_won_says_the_round_it_was_dealt_in(lang: str, says: str) -> None:
+    """A contract carried over is won in a later round than it was dealt: the standings say which
+    round they name (a reviewer read "Suspension Bridge (round 2)", won in round 3, as wrong)."""
+    from views.i18n import Translator
+
+    tr = Translator(lang)
+    assert says in tr.t("standing.corruption.contract", name="Stadium", round=2, amount=500_000)
+    assert tr.t("corruption.ui.deferred", round=2).endswith("\u00a02")

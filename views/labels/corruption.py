@@ -13,7 +13,7 @@ LABELS: dict[str, str] = {
     "corruption.ui.all_face_down": "all face down",
     "corruption.ui.score": "{amount:money} ({count})",
     "corruption.ui.score_long": "{amount:money} · {count:plural:one=# contract|other=# contracts}",
-    "corruption.ui.deferred": "deferred",
+    "corruption.ui.deferred": "from round\u00a0{round:num}",
     "corruption.ui.no_contracts": "No contract in this column.",
     "corruption.ui.swiss_empty": "empty",
     "corruption.ui.won_by": "WON by {seat:seat}",

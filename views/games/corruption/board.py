@@ -282,7 +282,7 @@ def contract_head(ctx: GameContext, contract: ContractView) -> ft.Control:
                 bgcolor="#5D4037",
                 border_radius=6,
                 padding=ft.Padding.symmetric(horizontal=6, vertical=1),
-                content=label(tr.t("corruption.ui.deferred"), 13, INK, ft.FontWeight.BOLD),
+                content=label(tr.t("corruption.ui.deferred", round=contract.dealt_round), 15, INK, ft.FontWeight.BOLD),
             )
         )
     return ft.Row(head, wrap=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)

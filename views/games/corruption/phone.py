@@ -290,7 +290,7 @@ def contract_row(ctx: GameContext, key: str, contract: ContractView, faces: tupl
         ctx.part(f"{key}-value", contract.value, lambda: role("v", label(tr.money(contract.value), 14, ACCENT))),
     ]
     if contract.deferred:
-        head.append(ctx.part(f"{key}-deferred", None, lambda: role("d", label(tr.t("corruption.ui.deferred"), 13, MUTED))))
+        head.append(ctx.part(f"{key}-deferred", contract.dealt_round, lambda: role("d", label(tr.t("corruption.ui.deferred", round=contract.dealt_round), 13, MUTED))))
     if contract.award is not None:
         award = contract.award
         text = tr.t("corruption.ui.won_by", ctx.names, seat=award.winner) if award.outcome == "won" else tr.t(f"corruption.ui.outcome.{award.outcome}")
