@@ -332,6 +332,9 @@ async def test_a_seat_whose_phone_is_away_is_played_on_the_board_until_it_comes_
     await phone.disconnect()
     await world.harness.settle()
     assert board.has(f"pass-{SEAT}"), board.identifiers()
+    # its row says how the phone comes back, not "joined ✓" under "away"
+    row = board.text(board.find(f"seat-{SEAT}"))
+    assert "phone away: reopen the page on it" in row and "joined" not in row, row
     await board.click(f"pass-{SEAT}")
     assert board.has("privacy-ready")
     await board.click("privacy-ready")
@@ -341,6 +344,7 @@ async def test_a_seat_whose_phone_is_away_is_played_on_the_board_until_it_comes_
     await world.harness.settle()
     assert shows_seat(back) and not board.has("pass-whose") and not board.has("privacy-ready")
     assert "phone is back" in board.text() and not board.has(f"pass-{SEAT}")
+    assert "joined ✓" in board.text(board.find(f"seat-{SEAT}"))
     world.harness.check()
 
 

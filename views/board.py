@@ -467,7 +467,9 @@ class BoardScreen(RoomScreen):
         # "tap to show the QR code" only where a tap does show it: the host board
         free = tr.t("ui.seat_free") if is_host else tr.t("table.seat_free")
         # once the game is over no one takes a seat: no "tap to show the QR code", no "Play here"
-        status = label(tr.t("table.seat_joined") if claimed else ("" if over else free), 13, MUTED, visible=claimed or not over)
+        # a seat's phone away: how it comes back, not "joined ✓" under "away"
+        joined = tr.t("table.seat_joined") if online or over else tr.t("table.seat_phone_away")
+        status = label(joined if claimed else ("" if over else free), 13, MUTED, visible=claimed or not over)
         presence_and_status = ft.Container(ft.Column([presence, status], spacing=0, tight=True), expand=True)
         actions: list[ft.Control] = []
         if is_host:

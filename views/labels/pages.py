@@ -146,6 +146,7 @@ LABELS: dict[str, str] = {
     "table.started": "The game has started, so seats are no longer picked here. Ask the host to show your seat's QR code on the board and scan it.",
     "table.joined": "{seat:seat} joined ✓",
     "table.seat_joined": "joined ✓",
+    "table.seat_phone_away": "phone away: reopen the page on it",
     "table.joined_hint": "No QR code is needed for this seat any more. A lost phone? The link button gives the seat a new one.",
     "table.seat_free": "free",
     "table.join_title": "Scan to pick your seat",
