@@ -199,6 +199,10 @@ async def test_round_through_board_and_phones(make_host: Any, harness_factory: A
     assert "WON by" not in board.text(board.find(f"contract-{AIRPORT}"))
     assert not board.has("round-summary")
     assert "1,800,000" in board.text(board.find("scores"))
+    # the scores read as a ranking: most money first
+    scores = board.text(board.find("scores"))
+    by_rank = sorted(range(len(NAMES)), key=lambda s: (-view.score[s], -len(view.contracts_won[s])))
+    assert [scores.index(NAMES[s]) for s in by_rank] == sorted(scores.index(NAMES[s]) for s in by_rank), scores
     # and the board offers the next deal
     await board.click("deal-open")
     assert board.has("deal-form") and "Round 2" in board.text()

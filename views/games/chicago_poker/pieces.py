@@ -188,7 +188,8 @@ def pattern_pips(pattern: str, size: int = 16, legend: str | None = None) -> ft.
     strip = ft.Text("".join(PIP[p] for p in pattern), size=int(size * 1.2), color="#FFFDF5", weight=ft.FontWeight.BOLD)
     if legend is None:
         return strip
-    return ft.Column([strip, label(legend, max(13, int(size * 0.9)), INK)], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.END)
+    # (15 px at least: read across the table from the board)
+    return ft.Column([strip, label(legend, max(15, int(size * 0.9)), INK)], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.END)
 
 
 def tap(ident: str, content: ft.Control, on_click: Callable[[Any], Awaitable[None]] | None, *, selected: bool = False, key: str | None = None) -> ft.Control:

@@ -306,7 +306,7 @@ def contract_award(ctx: GameContext, contract_id: int, award: Award) -> ft.Contr
     ]
     totals = [f"{glyph(ctx.colours[s])} {tr.money(t)}" for s, t in enumerate(award.totals) if t]
     if totals:
-        lines.append(label("  ".join(totals), 14, MUTED))
+        lines.append(label("  ".join(totals), 16, INK))
     return ft.Column(lines, spacing=6, tight=True)
 
 
@@ -317,13 +317,16 @@ def score_row(ctx: GameContext, view: View) -> ft.Control:
 def score_panel(ctx: GameContext, view: View) -> ft.Control:
     tr = ctx.tr
     chips: list[ft.Control] = [label(tr.t("corruption.ui.scores"), 18, ACCENT, ft.FontWeight.BOLD)]
-    for seat in view.order:
+    # best first (more money, then more contracts), as a table reads a list of scores; equal
+    # players in the turn's order
+    ranked = sorted(view.order, key=lambda s: (-view.score[s], -len(view.contracts_won[s])))
+    for seat in ranked:
         won = ", ".join(c.name for c in view.contracts_won[seat])
         chips.append(
             ft.Column(
                 [
                     ft.Row([player_chip(tr, ctx.names, ctx.colours, seat, 16), label(tr.t("corruption.ui.score_long", amount=view.score[seat], count=len(view.contracts_won[seat])), 17, INK, ft.FontWeight.BOLD)], spacing=6),
-                    *([label(won, 13, MUTED)] if won else []),
+                    *([label(won, 15, MUTED)] if won else []),
                 ],
                 spacing=2,
                 tight=True,
