@@ -541,3 +541,31 @@ def test_no_two_controls_of_a_drawing_share_a_key_through_a_window(monkeypatch: 
     assert handover.is_open() and handover.kind == "again"
     assert second[:2] == first  # a tap on its way to an old button reaches a new one that refuses
     assert len(set(second)) == len(second), second
+
+
+async def test_a_host_entry_tapped_twice_enters_once(make_host: Any, harness_factory: Any, window: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Chicago Poker's board: the host's entry (a business tile) tapped twice: the second tap,
+    landed on whatever the first one brought up under the finger, is refused as a double tap
+    (a reviewer's Reveal, tapped twice, entered a tile nobody had turned up); half a second later
+    the next tile is taken."""
+    import views.screen
+    from tests.harness.world import make_world as make_game_world
+    from tests.test_chicago_poker_views import PHONE, SEED, cp_setup
+
+    monkeypatch.setattr(views.screen, "HANDOVER_SECONDS", 0.0)
+    world = await make_game_world(make_host, harness_factory, "host-twice", "chicago_poker", cp_setup(), seed=SEED, phone_size=PHONE)
+    board = await world.open_board()
+    monkeypatch.setattr(views.screen, "HANDOVER_SECONDS", window)
+    assert board.has("tile-jazz_club") and board.has("tile-speakeasy"), board.identifiers()
+    before = world.room.version
+    await board.click("tile-jazz_club")
+    assert world.room.version == before + 1
+    assert board.has("tile-speakeasy"), board.identifiers()  # the game waits for a second tile
+    await board.click("tile-speakeasy")
+    assert world.room.version == before + 1
+    assert banner_text(board).startswith("Tapped twice? Only the first tap counted.")
+    screen = screen_of(board)
+    await until(lambda: time.monotonic() - screen._accepted_at >= views.screen.DOUBLE_TAP_SECONDS, world)
+    await board.click("tile-speakeasy")
+    assert world.room.version == before + 2
+    assert [b.kind for b in world.room.view().businesses] == ["jazz_club", "speakeasy"]

@@ -401,9 +401,10 @@ class RoomScreen:
         based_on = self.shown_version if seen is None else seen
         async with self._tap_lock:
             if self.tap_refused(raw, based_on):
+                host_double = based_on == self.room.version and not self.handover.refuses(raw.get("by"))
                 if based_on != self.room.version:
                     await self.render()  # the state the room moved to (and its handover window) first
-                self.error = self.handover_message()
+                self.error = self.handover_message(host_double)
                 self._refusal_shown = self.error
                 # the refusal is about this window: it goes with it (never left over a reveal)
                 self._clear_refusal_later(max(self.handover.until - time.monotonic(), 0.0) + REFUSAL_AFTER_WINDOW)
@@ -450,7 +451,15 @@ class RoomScreen:
         """A tap made on an older drawing than the room's (the second tap of a double tap, or one
         made while someone else acted) must not act, nor a tap for the player just handed over to
         during the handover window."""
-        return based_on != self.room.version or self.handover.refuses(raw.get("by"))
+        return based_on != self.room.version or self.handover.refuses(raw.get("by")) or self.second_host_tap(raw)
+
+    def second_host_tap(self, raw: dict[str, Any]) -> bool:
+        """On the board, a host entry (for no player: a business tile, a reveal) within a double
+        tap's length of this device's own accepted action: the second tap of a double tap, landed
+        on what the first one brought up under the finger (Chicago Poker's Reveal, then the new
+        tiles drawn where it was: a tile nobody turned up was entered). A deliberate next entry
+        (a tile turned up on the table, then tapped) comes seconds later."""
+        return HANDOVER_SECONDS > 0 and self.acts_for_others and raw.get("by") is None and time.monotonic() - self._accepted_at < DOUBLE_TAP_SECONDS
 
     def handover_cue(self, ctx: GameContext) -> ft.Control | None:
         """While the window is open, a small "Now Gus" floating over the page (nothing moves; a
@@ -479,10 +488,12 @@ class RoomScreen:
 
         return ctx.part("handover-row", (seat, text, colour), cue)
 
-    def handover_message(self) -> str:
-        """Why a tap was refused, in words about the tap: a double tap, a new player, or a game
-        that had moved on."""
+    def handover_message(self, host_double: bool = False) -> str:
+        """Why a tap was refused, in words about the tap: a double tap (`host_double`: a host
+        entry's second tap, see second_host_tap), a new player, or a game that had moved on."""
         if self.handover.is_open() and self.handover.kind == "again":
+            return self.tr.t("ui.tapped_twice")
+        if host_double:
             return self.tr.t("ui.tapped_twice")
         if not self.acts_for_others and time.monotonic() - self._accepted_at < DOUBLE_TAP_SECONDS + REFUSAL_AFTER_WINDOW:
             # a phone's own tap just acted: the one refused is its second (it raced the redraw)
