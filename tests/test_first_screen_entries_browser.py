@@ -250,4 +250,9 @@ def test_chicago_reinforcement_entry_in_one_screen(served: tuple[RefereeServer, 
     assert_on_first_screen(page, ["reinforce-send"])  # where the finger goes next
     page.mouse.click(*centre(send))
     expect(ident(page, "value-7")).to_have_count(0)  # sent: accepted, the cards hide
+    # both sent: the round waits for its reveal, and what it turns up and "I'm ready" are the
+    # first thing on the phone (under the businesses they were a scroll away)
+    expect(ident(page, "ready")).to_be_visible()
+    picture(page, f"chicago-reinforcement-sent-{lang}")
+    assert_on_first_screen(page, ["reveal-subject", "ready"])
     context.close()

@@ -249,6 +249,14 @@ class SeatScreen(RoomScreen):
         on_top = take_back is not None and take_back.available and not my_turn
         if take_back is not None:
             items.append(self.take_back_row(ctx, take_back, "top", on_top))
+        if standings is None:
+            # "I'm ready" and what the reveal turns up: the next step of every player at once, at
+            # the top (under a long public table, Chicago Poker's shootout and its button were a
+            # scroll away); it stays there until the reveal, ready said or not, so nothing moves
+            # under a finger that just tapped it
+            ready = ready_panel(ctx, view, self.seat, ui.reveal_subject(ctx, view))
+            if ready is not None:
+                items.append(role("ready-panel", ready))
         # the page: what comes and goes at the top, the game, what comes and goes under it (each
         # a group: a line appearing at the top is sent alone, and never moves the game)
         top = ctx.group("seat-top", None, items, lambda items: ft.Column(items, spacing=12))
@@ -258,12 +266,9 @@ class SeatScreen(RoomScreen):
             body = [my_place(tr, standings, self.seat, width=ctx.width), standings_table(tr, self.names, self.colours, standings, width=ctx.width, size=18)]
         else:
             body = [role("seat-body", ui.seat_body(ctx, view))]
-            # below the game, so their coming and going never moves what the finger just tapped;
-            # a greyed take-back (another action came) too: its reason is no news worth the top
+            # below the game, so its coming and going never moves what the finger just tapped; a
+            # greyed take-back (another action came) too: its reason is no news worth the top
             assert take_back is not None
-            ready = ready_panel(ctx, view, self.seat, ui.reveal_subject(ctx, view))
-            if ready is not None:
-                bottom.append(role("ready-panel", ready))
             below = not on_top and (take_back.available or take_back.refusal not in (None, "room.err.take_back_nothing"))
             bottom.append(self.take_back_row(ctx, take_back, "bottom", below))
         page = ctx.group(

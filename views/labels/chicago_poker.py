@@ -83,6 +83,7 @@ LABELS: dict[str, str] = {
     "chicago_poker.ui.limo_to": "To business:",
     "chicago_poker.ui.reinforce_prompt": "Reinforcement: choose a card from your hand",
     "chicago_poker.ui.reinforcement_waiting": "Reinforcement round {round}: waiting for {seats:seats}.",
+    "chicago_poker.ui.reinforcement_chosen": "Reinforcement round {round}: every card is chosen; the reveal turns them up.",
     "chicago_poker.ui.reinforce_secret": "Nobody sees it until every tied player has chosen; the highest value wins.",
     "chicago_poker.ui.send": "Send this card",
     "chicago_poker.ui.no_gangster": "No gangster card to send",

@@ -637,7 +637,11 @@ def shootout_steps(ctx: GameContext, view: View, shootout: Shootout) -> list[lis
     # 3. the round being played now: who has sent a card (never which)
     rein = view.reinforcement
     if rein is not None and shootout.winner is None:
-        lines = [title, label(tr.t("chicago_poker.ui.reinforcement_waiting", names, round=rein.round, seats=list(view.waiting_for) or list(rein.seats)), 20 if compact else 26, ACCENT, ft.FontWeight.BOLD)]
+        # who still chooses; every card chosen, the round waits for its reveal (the players the
+        # table waits for then are everyone's "ready", not a choice)
+        choosing = [seat for seat in rein.seats if seat not in rein.picked]
+        now = tr.t("chicago_poker.ui.reinforcement_waiting", names, round=rein.round, seats=choosing) if choosing else tr.t("chicago_poker.ui.reinforcement_chosen", round=rein.round)
+        lines = [title, label(now, 20 if compact else 26, ACCENT, ft.FontWeight.BOLD)]
         for seat in rein.seats:
             sent = seat in rein.picked
             lines.append(
