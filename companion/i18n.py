@@ -59,7 +59,7 @@ MESSAGES: dict[str, str] = {
     "room.err.take_back_nothing": "You have no move to take back.",
     "room.err.take_back_later": "Another action came after yours: only the host can undo now.",
     "room.err.take_back_host_entered": "The host board entered this move for you: the host can undo it.",
-    "room.err.take_back_revealed": "Not after a reveal: everyone has seen the cards.",
+    "room.err.take_back_revealed": "Not after a reveal: cards have been seen.",
     "room.err.invalid_setup": "The setup is not valid: {problem:message}",
     "room.err.unknown_game": "Unknown game {game}.",
     "game.vabanque": "Vabanque",

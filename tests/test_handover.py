@@ -472,7 +472,7 @@ async def test_a_phone_cannot_end_the_payout_or_start_the_next_round(make_host: 
     assert world.room.view().phase == "reveal"
     await board.click("reveal")
     assert world.room.view().phase == "payout"
-    assert "Not after a reveal: everyone has seen the cards" in board.text(board.find("undo-why"))  # type: ignore[arg-type]
+    assert "Not after a reveal: cards have been seen" in board.text(board.find("undo-why"))  # type: ignore[arg-type]
     assert board.has("next-round") and not phone.has("next-round")
     assert "The host board starts round 2" in phone.text()
     board_step = board.text(board.find("payout"))  # type: ignore[arg-type]

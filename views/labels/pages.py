@@ -91,7 +91,7 @@ LABELS: dict[str, str] = {
     "ui.moved_on": "Not done: the game had moved on. Look, then tap again.",
     "ui.tap_missed": "Not done: your tap came as the page changed. Look, then tap again.",
     "ui.undo_none": "Nothing to undo yet",
-    "ui.undo_after_reveal": "Not after a reveal: everyone has seen the cards",
+    "ui.undo_after_reveal": "Not after a reveal: cards have been seen",
     "ui.reveal": "Reveal",
     "ui.reveal_waiting": "Everyone has chosen. Reveal when the table is ready (no undo after that).",
     "ui.reveal_when_ready": "Reveal when the table is ready (no undo after that).",
