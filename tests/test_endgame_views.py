@@ -19,6 +19,7 @@ from tests.harness.flet_inprocess import FakeBrowser
 from tests.harness.world import PHONE, World
 from tests.test_standings import PLAYERS
 from tests.test_table_join import qr_text
+from views.i18n import Translator
 
 SEED = 31
 PLACES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
@@ -67,6 +68,11 @@ async def test_standings_on_the_board_and_every_phone(make_host: Any, harness_fa
         mine = rank_of(rows, seat)
         assert f"You came {PLACES[mine.rank]}" in phone.text(phone.find("my-place"))
         assert ("You won!" in phone.text()) == mine.winner
+        # and why the game ended, as the board's log says it (the final action's game-over ruling
+        # and what follows it)
+        final = [r for seq, r in room.recent if seq == room.recent[-1][0]]
+        first = next(i for i, r in enumerate(final) if "game_over" in r.code or "victory" in r.code)
+        assert phone.texts(phone.find("game-ending")) == [Translator("en").ruling(r, room.names) for r in final[first:]]
         assert phone.has("final-standings")
         for secret_control in ("hold-private", "show-private", "hide-private"):
             assert not phone.has(secret_control), (seat, secret_control)

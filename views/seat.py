@@ -17,7 +17,7 @@ from views.screen import RoomScreen
 from views.standings import my_place, standings_table
 from views.rule_cards import rules_button, rules_page
 from views.reveal import ready_panel, take_back_slot
-from views.common import handler, message_layer, message_overlay, role, PEEK_KEY, PEEK_SHOWN_SECONDS, ACCENT, COLOUR_HEX, MUTED, banner, centered_message, glyph, label, language_menu, peek_catcher, text_on
+from views.common import handler, message_layer, message_overlay, role, tagged, PEEK_KEY, PEEK_SHOWN_SECONDS, ACCENT, COLOUR_HEX, INK, MUTED, banner, centered_message, glyph, label, language_menu, peek_catcher, text_on
 
 if TYPE_CHECKING:
     from views.session import PageSession
@@ -263,7 +263,17 @@ class SeatScreen(RoomScreen):
         bottom: list[ft.Control] = []
         if standings is not None:
             # The end: where this player came, and the table's standings; nothing left to peek at.
-            body = [my_place(tr, standings, self.seat, width=ctx.width), standings_table(tr, self.names, self.colours, standings, width=ctx.width, size=18)]
+            # under it, why the game ended, as the board's log says it: the final action's rulings
+            # from its game-over one on (each game's codes say "game_over" or "victory": "The bank
+            # is empty: the game is over." "Winner: Anna with 55,000."), else its last one
+            final = [ruling for seq, ruling in self.room.recent if seq == self.room.recent[-1][0]] if self.room.recent else []
+            ends = [i for i, ruling in enumerate(final) if "game_over" in ruling.code or "victory" in ruling.code]
+            ending = final[ends[0] :] if ends else final[-1:]
+            body = [
+                my_place(tr, standings, self.seat, width=ctx.width),
+                *([tagged("game-ending", ft.Column([label(tr.ruling(r, self.names), 18, INK, ft.FontWeight.BOLD) for r in ending], spacing=4, tight=True))] if ending else []),
+                standings_table(tr, self.names, self.colours, standings, width=ctx.width, size=18),
+            ]
         else:
             body = [role("seat-body", ui.seat_body(ctx, view))]
             # below the game, so its coming and going never moves what the finger just tapped; a
