@@ -491,9 +491,7 @@ class RoomScreen:
     def handover_message(self, host_double: bool = False) -> str:
         """Why a tap was refused, in words about the tap: a double tap (`host_double`: a host
         entry's second tap, see second_host_tap), a new player, or a game that had moved on."""
-        if self.handover.is_open() and self.handover.kind == "again":
-            return self.tr.t("ui.tapped_twice")
-        if host_double:
+        if host_double or (self.handover.is_open() and self.handover.kind == "again"):
             return self.tr.t("ui.tapped_twice")
         if not self.acts_for_others and time.monotonic() - self._accepted_at < DOUBLE_TAP_SECONDS + REFUSAL_AFTER_WINDOW:
             # a phone's own tap just acted: the one refused is its second (it raced the redraw)

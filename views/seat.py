@@ -14,7 +14,7 @@ from views import games as game_uis
 from views.context import GameContext
 from views.i18n import Translator
 from views.screen import RoomScreen
-from views.standings import my_place, standings_table
+from views.standings import how_it_ended, my_place, standings_table
 from views.rule_cards import rules_button, rules_page
 from views.reveal import ready_panel, take_back_slot
 from views.common import handler, message_layer, message_overlay, role, tagged, PEEK_KEY, PEEK_SHOWN_SECONDS, ACCENT, COLOUR_HEX, INK, MUTED, banner, centered_message, glyph, label, language_menu, peek_catcher, text_on
@@ -263,12 +263,8 @@ class SeatScreen(RoomScreen):
         bottom: list[ft.Control] = []
         if standings is not None:
             # The end: where this player came, and the table's standings; nothing left to peek at.
-            # under it, why the game ended, as the board's log says it: the final action's rulings
-            # from its game-over one on (each game's codes say "game_over" or "victory": "The bank
-            # is empty: the game is over." "Winner: Anna with 55,000."), else its last one
-            final = [ruling for seq, ruling in self.room.recent if seq == self.room.recent[-1][0]] if self.room.recent else []
-            ends = [i for i, ruling in enumerate(final) if "game_over" in ruling.code or "victory" in ruling.code]
-            ending = final[ends[0] :] if ends else final[-1:]
+            # under it, why the game ended, as the board's log says it
+            ending = how_it_ended(self.room.recent)
             body = [
                 my_place(tr, standings, self.seat, width=ctx.width),
                 *([tagged("game-ending", ft.Column([label(tr.ruling(r, self.names), 18, INK, ft.FontWeight.BOLD) for r in ending], spacing=4, tight=True))] if ending else []),

@@ -11,6 +11,7 @@ from typing import Any
 import flet as ft
 
 from companion.bgstats import bgstats_link, room_play
+from companion.engine import Ruling
 from companion.standings import Standing, detail_text, place, rank_of
 from views.common import ACCENT, INK, MUTED, PANEL, big_button, label, player_chip, qr_svg, tagged
 from views.i18n import Translator
@@ -53,6 +54,17 @@ def standings_table(tr: Translator, names: list[str], colours: list[str], rows: 
             )
         )
     return tagged("final-standings", ft.Column(items, spacing=8, tight=True))
+
+
+def how_it_ended(recent: Sequence[tuple[int, Ruling]]) -> list[Ruling]:
+    """Why the game ended, from the room's latest rulings (`Room.recent`: action number, ruling):
+    the final action's rulings from its game-over one on (every game's codes say "game_over" or
+    "victory": "The bank is empty: the game is over." "Winner: Anna with 55,000."), else its last."""
+    if not recent:
+        return []
+    final = [ruling for seq, ruling in recent if seq == recent[-1][0]]
+    ends = [i for i, ruling in enumerate(final) if "game_over" in ruling.code or "victory" in ruling.code]
+    return final[ends[0] :] if ends else final[-1:]
 
 
 def my_place(tr: Translator, rows: Sequence[Standing], seat: int, *, width: float) -> ft.Control:
